@@ -1,0 +1,90 @@
+// Likes, comments and views: each write keeps the stored counters on the work, its AI-tool join
+// rows, the author and the site in step, inside the caller's transaction.
+import type { Id } from "../_generated/dataModel";
+import type { MutationCtx } from "../_generated/server";
+import { BADGE_THRESHOLDS } from "../constants";
+import { awardBadge } from "./badges";
+import { commentPreview, notify } from "./notifications";
+import { bumpSiteCounter } from "./siteCounters";
+
+async function loadWork(ctx: MutationCtx, projectId: Id<"projects">) {
+  const work = await ctx.db.get("projects", projectId);
+  if (!work) throw new Error(`no work ${projectId}`);
+  return work;
+}
+
+async function setLikesCount(ctx: MutationCtx, projectId: Id<"projects">, likesCount: number) {
+  await ctx.db.patch("projects", projectId, { likesCount });
+  const rows = await ctx.db
+    .query("projectAiTools")
+    .withIndex("by_projectId", (q) => q.eq("projectId", projectId))
+    .take(50);
+  for (const row of rows) await ctx.db.patch("projectAiTools", row._id, { likesCount });
+}
+
+/** Adds a like once. Returns false when the user already liked the work. */
+export async function addLike(ctx: MutationCtx, userId: Id<"users">, projectId: Id<"projects">) {
+  const existing = await ctx.db
+    .query("likes")
+    .withIndex("by_projectId_and_userId", (q) => q.eq("projectId", projectId).eq("userId", userId))
+    .first();
+  if (existing) return false;
+  const work = await loadWork(ctx, projectId);
+  await ctx.db.insert("likes", { userId, projectId });
+  await setLikesCount(ctx, projectId, work.likesCount + 1);
+  const author = await ctx.db.get("users", work.userId);
+  if (author) {
+    const totalLikes = author.totalLikes + 1;
+    await ctx.db.patch("users", author._id, { totalLikes });
+    if (totalLikes >= BADGE_THRESHOLDS.popularCreatorLikes) await awardBadge(ctx, author._id, "popularCreator");
+  }
+  await bumpSiteCounter(ctx, "likes", 1);
+  await notify(ctx, {
+    userId: work.userId,
+    type: "like",
+    title: "いいねされました",
+    message: `あなたの作品「${work.title}」にいいねがつきました`,
+    projectId,
+    fromUserId: userId,
+  });
+  return true;
+}
+
+/** Inserts a (validated) comment and returns its id. */
+export async function insertComment(
+  ctx: MutationCtx,
+  userId: Id<"users">,
+  projectId: Id<"projects">,
+  content: string,
+) {
+  const work = await loadWork(ctx, projectId);
+  const commentId = await ctx.db.insert("comments", { projectId, userId, content });
+  await ctx.db.patch("projects", projectId, { commentsCount: work.commentsCount + 1 });
+  const writer = await ctx.db.get("users", userId);
+  if (writer) {
+    const commentsCount = writer.commentsCount + 1;
+    await ctx.db.patch("users", userId, { commentsCount });
+    if (commentsCount >= BADGE_THRESHOLDS.activeCommenterComments) await awardBadge(ctx, userId, "activeCommenter");
+  }
+  await notify(ctx, {
+    userId: work.userId,
+    type: "comment",
+    title: "コメントが届きました",
+    message: `あなたの作品「${work.title}」にコメントがつきました`,
+    projectId,
+    fromUserId: userId,
+    commentPreview: commentPreview(content),
+  });
+  return commentId;
+}
+
+/** Records one visit of a work page, signed in or not. */
+export async function recordView(ctx: MutationCtx, projectId: Id<"projects">, userId: Id<"users"> | null) {
+  const work = await loadWork(ctx, projectId);
+  await ctx.db.insert("views", { projectId, ...(userId ? { userId } : {}) });
+  const viewsCount = work.viewsCount + 1;
+  await ctx.db.patch("projects", projectId, { viewsCount });
+  const author = await ctx.db.get("users", work.userId);
+  if (author) await ctx.db.patch("users", author._id, { totalViews: author.totalViews + 1 });
+  if (viewsCount >= BADGE_THRESHOLDS.trendsetterViews) await awardBadge(ctx, work.userId, "trendsetter");
+}

@@ -1,0 +1,73 @@
+import type { Doc, Id } from "../_generated/dataModel";
+import type { MutationCtx } from "../_generated/server";
+import { BADGE_THRESHOLDS } from "../constants";
+import { awardBadge } from "./badges";
+import { searchTextFor } from "./search";
+import { bumpSiteCounter } from "./siteCounters";
+
+/** What an author supplies for a work; everything else starts at its default. */
+export type ProjectInput = Pick<
+  Doc<"projects">,
+  | "title"
+  | "description"
+  | "vibeDescription"
+  | "genre"
+  | "demoUrl"
+  | "demoVideoUrl"
+  | "repositoryUrl"
+  | "aiTools"
+  | "techStack"
+  | "tags"
+  | "isZeroCode"
+  | "screenshots"
+>;
+
+/**
+ * Inserts a work (already validated) and keeps everything derived from it in step, in the same
+ * transaction: the AI-tool join rows, the author's stats, the site counters and the badges.
+ */
+export async function insertProject(ctx: MutationCtx, userId: Id<"users">, input: ProjectInput, now: number) {
+  const author = await ctx.db.get("users", userId);
+  if (!author) throw new Error(`insertProject: no user ${userId}`);
+  const projectId = await ctx.db.insert("projects", {
+    ...input,
+    userId,
+    featured: false,
+    likesCount: 0,
+    commentsCount: 0,
+    viewsCount: 0,
+    searchText: searchTextFor(input.title, input.description),
+    updatedAt: now,
+  });
+  const project = (await ctx.db.get("projects", projectId))!;
+  await writeAiToolRows(ctx, project);
+
+  const projectsCount = author.projectsCount + 1;
+  const zeroCodeCount = author.zeroCodeCount + (input.isZeroCode ? 1 : 0);
+  await ctx.db.patch("users", userId, { projectsCount, zeroCodeCount });
+  await bumpSiteCounter(ctx, "projects", 1);
+  if (input.isZeroCode) await bumpSiteCounter(ctx, "zeroCodeProjects", 1);
+
+  await awardBadge(ctx, userId, "firstProject");
+  if (zeroCodeCount >= BADGE_THRESHOLDS.zeroCodeMasterAward) await awardBadge(ctx, userId, "zeroCodeMaster");
+  return projectId;
+}
+
+/** Replaces a work's AI-tool join rows with ones matching its current fields. */
+export async function writeAiToolRows(ctx: MutationCtx, project: Doc<"projects">) {
+  const existing = await ctx.db
+    .query("projectAiTools")
+    .withIndex("by_projectId", (q) => q.eq("projectId", project._id))
+    .take(50);
+  for (const row of existing) await ctx.db.delete("projectAiTools", row._id);
+  for (const tool of new Set(project.aiTools)) {
+    await ctx.db.insert("projectAiTools", {
+      projectId: project._id,
+      tool,
+      genre: project.genre,
+      isZeroCode: project.isZeroCode,
+      likesCount: project.likesCount,
+      projectCreationTime: project._creationTime,
+    });
+  }
+}

@@ -1,0 +1,314 @@
+import { authTables } from "@convex-dev/auth/server";
+import { defineSchema, defineTable } from "convex/server";
+import { v, type Infer } from "convex/values";
+import {
+  BADGE_COLORS,
+  BADGE_IDS,
+  CHALLENGE_STATUSES,
+  GENRE_IDS,
+  NOTIFICATION_TYPES,
+  PROFILE_VISIBILITIES,
+} from "./constants";
+
+// ---------------------------------------------------------------------------------------------
+// Shared validators: function arguments use these so the schema and the API never drift apart.
+
+const literals = <T extends string>(values: readonly T[]) => {
+  const [first, second, ...rest] = values.map((value) => v.literal(value));
+  if (!first || !second) throw new Error("a union needs at least two literals");
+  return v.union(first, second, ...rest);
+};
+
+export const vGenre = literals(GENRE_IDS);
+export const vNotificationType = literals(NOTIFICATION_TYPES);
+export const vChallengeStatus = literals(CHALLENGE_STATUSES);
+export const vBadgeId = literals(BADGE_IDS);
+export const vBadgeColor = literals(BADGE_COLORS);
+export const vProfileVisibility = literals(PROFILE_VISIBILITIES);
+
+/** Per-user settings (DECISIONS.md "Notifications and e-mail"): stored on the user document. */
+export const vUserSettings = v.object({
+  notifications: v.object({
+    likes: v.boolean(),
+    comments: v.boolean(),
+    follows: v.boolean(),
+    newProjects: v.boolean(),
+    email: v.boolean(),
+  }),
+  emailNotifications: v.object({ comments: v.boolean() }),
+  privacy: v.object({
+    profileVisibility: vProfileVisibility,
+    showEmail: v.boolean(),
+    showProjects: v.boolean(),
+    analyticsOptOut: v.boolean(),
+  }),
+});
+export type UserSettings = Infer<typeof vUserSettings>;
+
+/** SPEC.md defaults: likes, comments and newProjects on; follows and email off; ... */
+export const DEFAULT_USER_SETTINGS: UserSettings = {
+  notifications: { likes: true, comments: true, follows: false, newProjects: true, email: false },
+  emailNotifications: { comments: true },
+  privacy: { profileVisibility: "public", showEmail: false, showProjects: true, analyticsOptOut: false },
+};
+
+/** One screenshot: the original and the downscaled thumbnail made in the browser. */
+export const vScreenshot = v.object({
+  storageId: v.id("_storage"),
+  thumbnailStorageId: v.id("_storage"),
+});
+
+/** Stored counters on a user (kept exact in the transaction of each write). */
+export const userStatsFields = {
+  projectsCount: v.number(),
+  zeroCodeCount: v.number(),
+  totalLikes: v.number(),
+  totalViews: v.number(),
+  commentsCount: v.number(),
+  followersCount: v.number(),
+  followingCount: v.number(),
+};
+
+/** Keys of the `siteCounters` table (home statistics, challenge list summary). */
+export const SITE_COUNTER_KEYS = [
+  "projects",
+  "zeroCodeProjects",
+  "users",
+  "likes",
+  "challenges_active",
+  "challenges_voting",
+  "challenges_ended",
+  "challengeSubmissions",
+] as const;
+export const vSiteCounterKey = literals(SITE_COUNTER_KEYS);
+
+// ---------------------------------------------------------------------------------------------
+
+export default defineSchema({
+  ...authTables,
+
+  // Convex Auth's users table, extended with the profile. The `email` and `phone` index names are
+  // the ones Convex Auth queries, so they keep its naming.
+  users: defineTable({
+    // Filled and refreshed from Google by Convex Auth on every sign-in.
+    name: v.optional(v.string()),
+    image: v.optional(v.string()),
+    email: v.optional(v.string()),
+    emailVerificationTime: v.optional(v.number()),
+    phone: v.optional(v.string()),
+    phoneVerificationTime: v.optional(v.number()),
+    isAnonymous: v.optional(v.boolean()),
+    // The profile the user edits in the app; these win over the Google values when set.
+    displayName: v.optional(v.string()),
+    photoStorageId: v.optional(v.id("_storage")),
+    /** The custom handle SPEC.md calls `userId`: 3–20 of [a-z0-9_], unique. */
+    handle: v.optional(v.string()),
+    bio: v.optional(v.string()),
+    location: v.optional(v.string()),
+    websiteUrl: v.optional(v.string()),
+    githubUrl: v.optional(v.string()),
+    twitterUrl: v.optional(v.string()),
+    profileCompleted: v.boolean(),
+    settings: vUserSettings,
+    updatedAt: v.number(),
+    ...userStatsFields,
+  })
+    .index("email", ["email"])
+    .index("phone", ["phone"])
+    .index("by_handle", ["handle"])
+    // challenge_created fan-out reaches only users who keep new-project notifications on.
+    .index("by_settings_notifications_newProjects", ["settings.notifications.newProjects"]),
+
+  projects: defineTable({
+    userId: v.id("users"),
+    title: v.string(),
+    description: v.string(),
+    vibeDescription: v.string(),
+    genre: vGenre,
+    demoUrl: v.string(),
+    demoVideoUrl: v.optional(v.string()),
+    repositoryUrl: v.optional(v.string()),
+    aiTools: v.array(v.string()),
+    techStack: v.array(v.string()),
+    tags: v.array(v.string()),
+    isZeroCode: v.boolean(),
+    screenshots: v.array(vScreenshot),
+    featured: v.boolean(),
+    likesCount: v.number(),
+    commentsCount: v.number(),
+    viewsCount: v.number(),
+    /** Lower-cased character bigrams of title and description, for substring search. */
+    searchText: v.string(),
+    updatedAt: v.number(),
+  })
+    // Newest first comes from _creationTime, which every index ends with.
+    .index("by_userId", ["userId"])
+    // The next three serve the newest-first gallery; the likesCount ones below sort by likes.
+    // eslint-disable-next-line @convex-dev/no-duplicate-indexes
+    .index("by_genre", ["genre"])
+    // eslint-disable-next-line @convex-dev/no-duplicate-indexes
+    .index("by_isZeroCode", ["isZeroCode"])
+    // eslint-disable-next-line @convex-dev/no-duplicate-indexes
+    .index("by_genre_and_isZeroCode", ["genre", "isZeroCode"])
+    .index("by_likesCount", ["likesCount"])
+    .index("by_genre_and_likesCount", ["genre", "likesCount"])
+    .index("by_isZeroCode_and_likesCount", ["isZeroCode", "likesCount"])
+    .index("by_genre_and_isZeroCode_and_likesCount", ["genre", "isZeroCode", "likesCount"])
+    .searchIndex("search_searchText", {
+      searchField: "searchText",
+      filterFields: ["genre", "isZeroCode"],
+    }),
+
+  // One row per (work, AI tool): arrays cannot be indexed, and the gallery filters by tool with
+  // either sort. Genre, zero-code and the sort keys are copied here and kept in step.
+  projectAiTools: defineTable({
+    projectId: v.id("projects"),
+    tool: v.string(),
+    genre: vGenre,
+    isZeroCode: v.boolean(),
+    likesCount: v.number(),
+    /** The work's _creationTime, so this table sorts newest first like the works do. */
+    projectCreationTime: v.number(),
+  })
+    .index("by_projectId", ["projectId"])
+    .index("by_tool_and_projectCreationTime", ["tool", "projectCreationTime"])
+    .index("by_tool_and_genre_and_projectCreationTime", ["tool", "genre", "projectCreationTime"])
+    .index("by_tool_and_isZeroCode_and_projectCreationTime", ["tool", "isZeroCode", "projectCreationTime"])
+    .index("by_tool_and_genre_and_isZeroCode_and_projectCreationTime", [
+      "tool",
+      "genre",
+      "isZeroCode",
+      "projectCreationTime",
+    ])
+    .index("by_tool_and_likesCount_and_projectCreationTime", ["tool", "likesCount", "projectCreationTime"])
+    .index("by_tool_and_genre_and_likesCount_and_projectCreationTime", [
+      "tool",
+      "genre",
+      "likesCount",
+      "projectCreationTime",
+    ])
+    .index("by_tool_and_isZeroCode_and_likesCount_and_projectCreationTime", [
+      "tool",
+      "isZeroCode",
+      "likesCount",
+      "projectCreationTime",
+    ])
+    .index("by_tool_and_genre_and_isZeroCode_and_likesCount_and_projectCreationTime", [
+      "tool",
+      "genre",
+      "isZeroCode",
+      "likesCount",
+      "projectCreationTime",
+    ]),
+
+  likes: defineTable({
+    userId: v.id("users"),
+    projectId: v.id("projects"),
+  })
+    .index("by_projectId_and_userId", ["projectId", "userId"])
+    .index("by_userId", ["userId"]),
+
+  comments: defineTable({
+    projectId: v.id("projects"),
+    userId: v.id("users"),
+    content: v.string(),
+  })
+    .index("by_projectId", ["projectId"])
+    .index("by_userId", ["userId"]),
+
+  // One row per visit of a work page; `_creationTime` is SPEC.md's viewedAt.
+  views: defineTable({
+    projectId: v.id("projects"),
+    userId: v.optional(v.id("users")),
+  })
+    .index("by_projectId", ["projectId"])
+    .index("by_userId", ["userId"]),
+
+  notifications: defineTable({
+    /** The recipient. */
+    userId: v.id("users"),
+    type: vNotificationType,
+    title: v.string(),
+    message: v.string(),
+    projectId: v.optional(v.id("projects")),
+    challengeId: v.optional(v.id("challenges")),
+    /** Who caused it; their current name and photo are joined when read. */
+    fromUserId: v.optional(v.id("users")),
+    commentPreview: v.optional(v.string()),
+    badgeId: v.optional(vBadgeId),
+    read: v.boolean(),
+  })
+    // Newest first for the list; the unread count reads only unread rows.
+    // eslint-disable-next-line @convex-dev/no-duplicate-indexes
+    .index("by_userId", ["userId"])
+    .index("by_userId_and_read", ["userId", "read"])
+    .index("by_projectId", ["projectId"])
+    .index("by_challengeId", ["challengeId"])
+    .index("by_fromUserId", ["fromUserId"]),
+
+  badges: defineTable({
+    badgeId: vBadgeId,
+    name: v.string(),
+    description: v.string(),
+    icon: v.string(),
+    color: vBadgeColor,
+  }).index("by_badgeId", ["badgeId"]),
+
+  // `_creationTime` is SPEC.md's awardedAt.
+  userBadges: defineTable({
+    userId: v.id("users"),
+    badgeId: vBadgeId,
+  }).index("by_userId_and_badgeId", ["userId", "badgeId"]),
+
+  challenges: defineTable({
+    /** The organiser; cleared when they delete their account (shown as 退会したユーザー). */
+    userId: v.optional(v.id("users")),
+    title: v.string(),
+    description: v.string(),
+    requirements: v.string(),
+    endDate: v.number(),
+    prize: v.boolean(),
+    prizeDescription: v.optional(v.string()),
+    tags: v.array(v.string()),
+    status: vChallengeStatus,
+    submissionsCount: v.number(),
+    winnerSubmissionId: v.optional(v.id("challengeSubmissions")),
+    winnerUserId: v.optional(v.id("users")),
+    votingStartedAt: v.optional(v.number()),
+    endedAt: v.optional(v.number()),
+    updatedAt: v.number(),
+  })
+    .index("by_status", ["status"])
+    .index("by_userId", ["userId"])
+    .index("by_winnerUserId", ["winnerUserId"]),
+
+  // The work itself is joined when read, so a submission always shows the work as it is now.
+  challengeSubmissions: defineTable({
+    challengeId: v.id("challenges"),
+    projectId: v.id("projects"),
+    userId: v.id("users"),
+    votesCount: v.number(),
+    isWinner: v.boolean(),
+    updatedAt: v.number(),
+  })
+    .index("by_challengeId_and_userId", ["challengeId", "userId"])
+    .index("by_challengeId_and_votesCount", ["challengeId", "votesCount"])
+    .index("by_projectId", ["projectId"])
+    .index("by_userId", ["userId"]),
+
+  // SPEC.md keys a vote as {userId}_{submissionId}; the unique pair is enforced by the index.
+  challengeVotes: defineTable({
+    userId: v.id("users"),
+    submissionId: v.id("challengeSubmissions"),
+    challengeId: v.id("challenges"),
+  })
+    .index("by_submissionId_and_userId", ["submissionId", "userId"])
+    .index("by_challengeId_and_userId", ["challengeId", "userId"])
+    .index("by_userId", ["userId"]),
+
+  // Site-wide counts (home statistics, challenge summary): one row per key, never a scan.
+  siteCounters: defineTable({
+    key: vSiteCounterKey,
+    value: v.number(),
+  }).index("by_key", ["key"]),
+});

@@ -1,0 +1,69 @@
+import { describe, expect, test } from "vitest";
+import { api, internal } from "./_generated/api";
+import { DEMO_CHALLENGES, DEMO_COMMENTS, DEMO_CREATORS, DEMO_WORKS } from "./model/demoData";
+import { newTest } from "./test.setup";
+
+describe("demo seed", () => {
+  test("writes creators, works with stored PNG screenshots, and consistent counters, once", async () => {
+    const t = newTest();
+    expect(await t.action(internal.seed.demo, {})).toEqual({ seeded: true });
+    expect(await t.action(internal.seed.demo, {})).toEqual({ seeded: false });
+
+    await t.run(async (ctx) => {
+      const users = await ctx.db.query("users").take(100);
+      expect(users).toHaveLength(DEMO_CREATORS.length);
+      expect(users.every((u) => u.profileCompleted && u.handle)).toBe(true);
+
+      const works = await ctx.db.query("projects").take(100);
+      expect(works).toHaveLength(DEMO_WORKS.length);
+      const likes = await ctx.db.query("likes").take(1000);
+      const comments = await ctx.db.query("comments").take(1000);
+      const views = await ctx.db.query("views").take(10_000);
+      for (const work of works) {
+        expect(work.likesCount).toBe(likes.filter((l) => l.projectId === work._id).length);
+        expect(work.commentsCount).toBe(comments.filter((c) => c.projectId === work._id).length);
+        expect(work.viewsCount).toBe(views.filter((vw) => vw.projectId === work._id).length);
+        expect(work.screenshots.length).toBeGreaterThan(0);
+        const file = await ctx.db.system.get(work.screenshots[0]!.storageId);
+        expect(file?.size).toBeGreaterThan(1000);
+        const blob = await ctx.storage.get(work.screenshots[0]!.thumbnailStorageId);
+        const signature = new Uint8Array(await blob!.arrayBuffer()).slice(0, 4);
+        expect([...signature]).toEqual([0x89, 0x50, 0x4e, 0x47]);
+        const toolRows = await ctx.db
+          .query("projectAiTools")
+          .withIndex("by_projectId", (q) => q.eq("projectId", work._id))
+          .take(10);
+        expect(toolRows.map((r) => r.tool).sort()).toEqual([...work.aiTools].sort());
+        expect(toolRows.every((r) => r.likesCount === work.likesCount)).toBe(true);
+      }
+      expect(comments).toHaveLength(DEMO_COMMENTS.length);
+      for (const user of users) {
+        const own = works.filter((w) => w.userId === user._id);
+        expect(user.projectsCount).toBe(own.length);
+        expect(user.zeroCodeCount).toBe(own.filter((w) => w.isZeroCode).length);
+        expect(user.totalLikes).toBe(own.reduce((sum, w) => sum + w.likesCount, 0));
+      }
+      const counters = Object.fromEntries(
+        (await ctx.db.query("siteCounters").take(20)).map((c) => [c.key, c.value]),
+      );
+      expect(counters).toMatchObject({
+        users: DEMO_CREATORS.length,
+        projects: DEMO_WORKS.length,
+        zeroCodeProjects: DEMO_WORKS.filter((w) => w.isZeroCode).length,
+        likes: likes.length,
+        challenges_active: 1,
+        challenges_voting: 1,
+        challenges_ended: 1,
+      });
+      const challenges = await ctx.db.query("challenges").take(10);
+      expect(challenges.map((c) => c.status).sort()).toEqual(["active", "ended", "voting"]);
+      const ended = challenges.find((c) => c.status === "ended")!;
+      expect(ended.winnerSubmissionId).toBeDefined();
+      expect(ended.submissionsCount).toBe(DEMO_CHALLENGES.find((c) => c.status === "ended")!.entries.length);
+      // First posts earned the firstProject badge, with a notification.
+      const badges = await ctx.db.query("userBadges").take(100);
+      expect(badges.filter((b) => b.badgeId === "firstProject")).toHaveLength(DEMO_CREATORS.length);
+    });
+    expect(await t.query(api.badges.list, {})).toHaveLength(6);
+  }, 60_000); // renders and stores about fifty PNG files
+});

@@ -1,0 +1,166 @@
+import { v } from "convex/values";
+import { internal } from "./_generated/api";
+import type { Id } from "./_generated/dataModel";
+import { internalAction, internalMutation, internalQuery, type MutationCtx } from "./_generated/server";
+import { vScreenshot } from "./schema";
+import { DEMO_CHALLENGES, DEMO_COMMENTS, DEMO_CREATORS, DEMO_WORKS } from "./model/demoData";
+import { renderMockupPng } from "./model/demoImages";
+import { addLike, insertComment, recordView } from "./model/engagement";
+import { insertProject } from "./model/projects";
+import { bumpSiteCounter } from "./model/siteCounters";
+import { newUserDocument } from "./model/users";
+import { notify } from "./model/notifications";
+
+const DAY = 24 * 60 * 60 * 1000;
+
+/** Whether the demo data is already there (its first creator's handle is taken). */
+export const isSeeded = internalQuery({
+  args: {},
+  returns: v.boolean(),
+  handler: async (ctx) => {
+    const first = DEMO_CREATORS[0]!;
+    const user = await ctx.db
+      .query("users")
+      .withIndex("by_handle", (q) => q.eq("handle", first.handle))
+      .first();
+    return user !== null;
+  },
+});
+
+/**
+ * Seeds the badge table and, once, the demo data set: renders and stores the screenshots, then
+ * writes creators, works, likes, comments, views and a challenge in each status.
+ */
+export const demo = internalAction({
+  args: {},
+  returns: v.object({ seeded: v.boolean() }),
+  handler: async (ctx): Promise<{ seeded: boolean }> => {
+    await ctx.runMutation(internal.badges.seed, {});
+    if (await ctx.runQuery(internal.seed.isSeeded, {})) return { seeded: false };
+    const screenshots = [];
+    for (const [index, work] of DEMO_WORKS.entries()) {
+      const shots = [];
+      for (let n = 0; n < work.screenshots; n++) {
+        const store = (width: number, height: number) =>
+          ctx.storage.store(
+            new Blob([new Uint8Array(renderMockupPng(work.palette, width, height, index + n))], {
+              type: "image/png",
+            }),
+          );
+        shots.push({ storageId: await store(960, 600), thumbnailStorageId: await store(480, 300) });
+      }
+      screenshots.push(shots);
+    }
+    await ctx.runMutation(internal.seed.insertDemo, { screenshots, now: Date.now() });
+    return { seeded: true };
+  },
+});
+
+export const insertDemo = internalMutation({
+  args: { screenshots: v.array(v.array(vScreenshot)), now: v.number() },
+  returns: v.null(),
+  handler: async (ctx, { screenshots, now }) => {
+    const users = new Map<string, Id<"users">>();
+    for (const creator of DEMO_CREATORS) {
+      const { handle, displayName, bio, location, websiteUrl, githubUrl, twitterUrl, email } = creator;
+      const userId = await ctx.db.insert("users", {
+        ...newUserDocument({ name: displayName, email }, now),
+        handle,
+        displayName,
+        bio,
+        location,
+        ...(websiteUrl ? { websiteUrl } : {}),
+        ...(githubUrl ? { githubUrl } : {}),
+        ...(twitterUrl ? { twitterUrl } : {}),
+        profileCompleted: true,
+      });
+      await bumpSiteCounter(ctx, "users", 1);
+      users.set(handle, userId);
+    }
+    const user = (handle: string) => users.get(handle)!;
+
+    const works: Id<"projects">[] = [];
+    for (const [index, work] of DEMO_WORKS.entries()) {
+      const { creator, screenshots: _count, palette: _palette, ...fields } = work;
+      works.push(await insertProject(ctx, user(creator), { ...fields, screenshots: screenshots[index] ?? [] }, now));
+    }
+
+    // Likes spread so the popular sort differs from the newest sort.
+    for (const [index, workId] of works.entries()) {
+      for (const [n, creator] of DEMO_CREATORS.entries()) {
+        if ((index * 5 + n * 3) % 7 < 4) await addLike(ctx, user(creator.handle), workId);
+      }
+      for (let n = 0; n < 8 + ((index * 13) % 40); n++) await recordView(ctx, workId, null);
+    }
+    for (const [handle, workIndex, content] of DEMO_COMMENTS) {
+      await insertComment(ctx, user(handle), works[workIndex]!, content);
+    }
+    for (const challenge of DEMO_CHALLENGES) await insertDemoChallenge(ctx, challenge, user, works, now);
+    return null;
+  },
+});
+
+async function insertDemoChallenge(
+  ctx: MutationCtx,
+  challenge: (typeof DEMO_CHALLENGES)[number],
+  user: (handle: string) => Id<"users">,
+  works: Id<"projects">[],
+  now: number,
+) {
+  const { organiser, startedDaysAgo, endsInDays, entries, status, prizeDescription, ...fields } = challenge;
+  const challengeId = await ctx.db.insert("challenges", {
+    ...fields,
+    ...(prizeDescription ? { prizeDescription } : {}),
+    userId: user(organiser),
+    status,
+    endDate: now + endsInDays * DAY,
+    submissionsCount: 0,
+    updatedAt: now - startedDaysAgo * DAY,
+    ...(status !== "active" ? { votingStartedAt: now + (endsInDays - 7) * DAY } : {}),
+  });
+  await bumpSiteCounter(ctx, `challenges_${status}`, 1);
+
+  const submissions: Id<"challengeSubmissions">[] = [];
+  for (const workIndex of entries) {
+    const work = (await ctx.db.get("projects", works[workIndex]!))!;
+    submissions.push(
+      await ctx.db.insert("challengeSubmissions", {
+        challengeId,
+        projectId: work._id,
+        userId: work.userId,
+        votesCount: 0,
+        isWinner: false,
+        updatedAt: now,
+      }),
+    );
+    await bumpSiteCounter(ctx, "challengeSubmissions", 1);
+  }
+  await ctx.db.patch("challenges", challengeId, { submissionsCount: submissions.length });
+
+  // Everyone votes; earlier entries get more votes.
+  for (const [n, submissionId] of submissions.entries()) {
+    let votesCount = 0;
+    for (const [c, creator] of DEMO_CREATORS.entries()) {
+      if ((c + n) % (n + 2) !== 0) continue;
+      await ctx.db.insert("challengeVotes", { userId: user(creator.handle), submissionId, challengeId });
+      votesCount++;
+    }
+    await ctx.db.patch("challengeSubmissions", submissionId, { votesCount });
+  }
+  if (status === "ended" && submissions[0]) {
+    const winner = (await ctx.db.get("challengeSubmissions", submissions[0]))!;
+    await ctx.db.patch("challengeSubmissions", winner._id, { isWinner: true });
+    await ctx.db.patch("challenges", challengeId, {
+      winnerSubmissionId: winner._id,
+      winnerUserId: winner.userId,
+      endedAt: now + endsInDays * DAY,
+    });
+    await notify(ctx, {
+      userId: winner.userId,
+      type: "challenge_winner",
+      title: "チャレンジで優勝しました",
+      message: `「${challenge.title}」で優勝しました！おめでとうございます`,
+      challengeId,
+    });
+  }
+}

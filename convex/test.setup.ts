@@ -1,0 +1,51 @@
+/// <reference types="vite/client" />
+// Shared fixtures for convex-test: the module map, users, and signing in as them.
+import { convexTest } from "convex-test";
+import type { Id } from "./_generated/dataModel";
+import schema from "./schema";
+import { newUserDocument, type GoogleProfile } from "./model/users";
+
+export const modules = import.meta.glob(["./**/*.*s", "!./**/*.test.ts", "!./test.setup.ts"]);
+
+export type TestConvex = ReturnType<typeof newTest>;
+
+/** A fresh in-memory backend. `documentsRead` caps reads per function, as scale tests need. */
+export function newTest(options: { documentsRead?: number } = {}) {
+  return convexTest({
+    schema,
+    modules,
+    ...(options.documentsRead !== undefined ? { transactionLimits: { documentsRead: options.documentsRead } } : {}),
+  });
+}
+
+let nextUser = 1;
+
+/**
+ * Creates a user the way first sign-in does, with a session, and returns a client signed in as
+ * them (Convex Auth's `getAuthUserId` reads `userId|sessionId` from the token's subject).
+ */
+export async function createUser(
+  t: TestConvex,
+  profile: GoogleProfile & { handle?: string; displayName?: string; profileCompleted?: boolean } = {},
+) {
+  const n = nextUser++;
+  const { handle, displayName, profileCompleted, ...google } = profile;
+  const { userId, sessionId } = await t.run(async (ctx) => {
+    const userId = await ctx.db.insert("users", {
+      ...newUserDocument({ name: `テストユーザー${n}`, email: `user${n}@example.com`, ...google }, Date.now()),
+      ...(handle !== undefined ? { handle } : {}),
+      ...(displayName !== undefined ? { displayName } : {}),
+      ...(profileCompleted !== undefined ? { profileCompleted } : {}),
+    });
+    const sessionId = await ctx.db.insert("authSessions", {
+      userId,
+      expirationTime: Date.now() + 30 * 24 * 3600 * 1000,
+    });
+    return { userId, sessionId };
+  });
+  return { userId, sessionId, as: signInAs(t, userId, sessionId) };
+}
+
+export function signInAs(t: TestConvex, userId: Id<"users">, sessionId: Id<"authSessions">) {
+  return t.withIdentity({ subject: `${userId}|${sessionId}`, issuer: "https://convex.test" });
+}

@@ -1,0 +1,41 @@
+import type { RouteObject } from "react-router-dom";
+import { RootLayout } from "@/components/layout/root-layout";
+import { LoadingState } from "@/components/ui/spinner";
+import { routePatterns } from "@/config/paths";
+import { PageErrorScreen, RootErrorScreen } from "./route-error-screen";
+
+/** Route id of the group holding every page; tests add throwing pages to it. */
+export const PAGES_ROUTE_ID = "pages";
+
+function PageLoading() {
+  return <LoadingState className="min-h-[50vh]" />;
+}
+
+/**
+ * The one route table. Pages are lazy modules (src/app/routes/*) so the first load carries only
+ * the layout and the page being opened. Routes of config/paths.ts that are not built yet are
+ * deliberately absent: they land on the 404 page until their feature exists.
+ */
+export function createRoutes(): RouteObject[] {
+  return [
+    {
+      id: "root",
+      Component: RootLayout,
+      ErrorBoundary: RootErrorScreen,
+      children: [
+        {
+          id: PAGES_ROUTE_ID,
+          // Page errors and the first page load render inside the layout, so the header stays.
+          ErrorBoundary: PageErrorScreen,
+          HydrateFallback: PageLoading,
+          children: [
+            { index: true, lazy: () => import("./routes/home") },
+            { path: routePatterns.help, lazy: () => import("./routes/help") },
+            { path: routePatterns.styleguide, lazy: () => import("./routes/styleguide") },
+            { path: "*", lazy: () => import("./routes/not-found") },
+          ],
+        },
+      ],
+    },
+  ];
+}

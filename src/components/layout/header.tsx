@@ -1,0 +1,43 @@
+import { NavLink } from "react-router-dom";
+import { cn } from "@/lib/cn";
+import { HeaderAccount } from "./header-account";
+import { HeaderSearch } from "./header-search";
+import { Logo } from "./logo";
+import { MobileMenu } from "./mobile-menu";
+import { mainNavItems } from "./nav-items";
+
+export function Header() {
+  return (
+    // Sticky and positioned: the search panel is placed against the header's bottom edge.
+    <header className="sticky top-0 z-40 border-b border-zinc-200/80 bg-white/85 backdrop-blur-md supports-[backdrop-filter]:bg-white/75">
+      <div className="mx-auto flex h-16 max-w-6xl items-center gap-3 px-4 sm:px-6 lg:gap-8">
+        <Logo />
+        <nav aria-label="メインナビゲーション" className="hidden md:block">
+          <ul className="flex items-center gap-1">
+            {mainNavItems.map(({ label, to, end }) => (
+              <li key={to}>
+                <NavLink
+                  to={to}
+                  end={end}
+                  className={({ isActive }) =>
+                    cn(
+                      "inline-flex h-9 items-center rounded-lg px-3 text-sm font-semibold whitespace-nowrap transition-colors",
+                      isActive ? "bg-brand-50 text-brand-700" : "text-zinc-600 hover:bg-zinc-100 hover:text-zinc-900",
+                    )
+                  }
+                >
+                  {label}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <div className="ml-auto flex items-center gap-1 sm:gap-2">
+          <HeaderSearch />
+          <HeaderAccount />
+          <MobileMenu />
+        </div>
+      </div>
+    </header>
+  );
+}

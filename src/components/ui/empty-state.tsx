@@ -1,0 +1,30 @@
+import type { ReactNode } from "react";
+import { Inbox } from "lucide-react";
+import { cn } from "@/lib/cn";
+
+type EmptyStateProps = {
+  title: string;
+  description?: ReactNode;
+  icon?: ReactNode;
+  /** Usually a ButtonLink that gets the person going (e.g. "作品を投稿する"). */
+  action?: ReactNode;
+  className?: string;
+};
+
+export function EmptyState({ title, description, icon, action, className }: EmptyStateProps) {
+  return (
+    <div
+      className={cn(
+        "flex flex-col items-center gap-3 rounded-2xl border border-dashed border-zinc-300 bg-white px-6 py-12 text-center",
+        className,
+      )}
+    >
+      <div className="flex size-12 items-center justify-center rounded-full bg-zinc-100 text-zinc-500 [&_svg]:size-6">
+        {icon ?? <Inbox aria-hidden />}
+      </div>
+      <h3 className="text-base font-bold text-zinc-900">{title}</h3>
+      {description && <p className="max-w-sm text-sm text-zinc-600">{description}</p>}
+      {action && <div className="mt-2">{action}</div>}
+    </div>
+  );
+}

@@ -1,0 +1,51 @@
+/**
+ * Every route of the product (SPEC.md section 2) in one place: `routePatterns` feeds the router,
+ * `paths` builds links. Both share keys, so a route cannot be added to one and forgotten in the
+ * other. A route listed here is not necessarily registered yet: unbuilt ones fall to the 404 page.
+ */
+
+export type ProjectsSearch = { search?: string };
+export type SubmitSearch = { edit?: string; challengeId?: string };
+
+/** Builds "?a=1&b=2" from the defined, non-blank values; "" when there are none. */
+function queryString(params: Record<string, string | undefined>): string {
+  const parts = Object.entries(params)
+    .filter((entry): entry is [string, string] => entry[1] !== undefined && entry[1].trim() !== "")
+    .map(([key, value]) => `${key}=${encodeURIComponent(value.trim())}`);
+  return parts.length > 0 ? `?${parts.join("&")}` : "";
+}
+
+const segment = (value: string) => encodeURIComponent(value);
+
+export const paths = {
+  home: () => "/",
+  projects: (search: ProjectsSearch = {}) => `/projects${queryString(search)}`,
+  project: (id: string) => `/projects/${segment(id)}`,
+  /** id is the user's custom userId or their internal id. */
+  profile: (id: string) => `/profile/${segment(id)}`,
+  profileSetup: () => "/profile/setup",
+  profileEdit: () => "/profile/edit",
+  settings: () => "/settings",
+  help: () => "/help",
+  challenges: () => "/challenges",
+  challengeCreate: () => "/challenges/create",
+  challenge: (id: string) => `/challenges/${segment(id)}`,
+  submit: (search: SubmitSearch = {}) => `/submit${queryString(search)}`,
+  styleguide: () => "/styleguide",
+} as const;
+
+export const routePatterns = {
+  home: "/",
+  projects: "/projects",
+  project: "/projects/:id",
+  profile: "/profile/:id",
+  profileSetup: "/profile/setup",
+  profileEdit: "/profile/edit",
+  settings: "/settings",
+  help: "/help",
+  challenges: "/challenges",
+  challengeCreate: "/challenges/create",
+  challenge: "/challenges/:id",
+  submit: "/submit",
+  styleguide: "/styleguide",
+} as const satisfies Record<keyof typeof paths, string>;
