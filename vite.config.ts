@@ -8,7 +8,8 @@ export default defineConfig({
   resolve: {
     alias: { "@": fileURLToPath(new URL("./src", import.meta.url)) },
   },
-  server: { host: "127.0.0.1" },
+  // The local backend rewrites its snapshot in .local-data often; Vite need not watch it.
+  server: { host: "127.0.0.1", watch: { ignored: ["**/.local-data/**"] } },
   preview: { host: "127.0.0.1" },
   test: {
     projects: [
@@ -38,6 +39,14 @@ export default defineConfig({
           include: ["local-backend/**/*.test.ts"],
           testTimeout: 30_000,
           hookTimeout: 60_000,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: "local-google",
+          environment: "node",
+          include: ["local-google/**/*.test.ts"],
         },
       },
       {

@@ -24,7 +24,7 @@ describe("demo seed", () => {
         expect(work.commentsCount).toBe(comments.filter((c) => c.projectId === work._id).length);
         expect(work.viewsCount).toBe(views.filter((vw) => vw.projectId === work._id).length);
         expect(work.screenshots.length).toBeGreaterThan(0);
-        const file = await ctx.db.system.get(work.screenshots[0]!.storageId);
+        const file = await ctx.db.system.get("_storage", work.screenshots[0]!.storageId);
         expect(file?.size).toBeGreaterThan(1000);
         const blob = await ctx.storage.get(work.screenshots[0]!.thumbnailStorageId);
         const signature = new Uint8Array(await blob!.arrayBuffer()).slice(0, 4);

@@ -4,9 +4,11 @@ import { createBrowserRouter, RouterProvider } from "react-router-dom";
 import { AppErrorBoundary } from "@/app/app-error-boundary";
 import { AppProviders } from "@/app/providers";
 import { createRoutes } from "@/app/router";
+import { createConvexClient } from "@/lib/convex-client";
 import "./index.css";
 
 const router = createBrowserRouter(createRoutes());
+const convex = createConvexClient();
 
 const rootElement = document.getElementById("root");
 if (!rootElement) throw new Error("index.html is missing <div id=\"root\">");
@@ -14,7 +16,7 @@ if (!rootElement) throw new Error("index.html is missing <div id=\"root\">");
 createRoot(rootElement).render(
   <StrictMode>
     <AppErrorBoundary>
-      <AppProviders>
+      <AppProviders convex={convex}>
         <RouterProvider router={router} />
       </AppProviders>
     </AppErrorBoundary>

@@ -15,6 +15,7 @@ import type {
 } from "convex/server";
 import type * as badges from "../badges.js";
 import type * as constants from "../constants.js";
+import type * as home from "../home.js";
 import type * as model_badgeDefinitions from "../model/badgeDefinitions.js";
 import type * as model_badges from "../model/badges.js";
 import type * as model_demoData from "../model/demoData.js";
@@ -25,6 +26,7 @@ import type * as model_projects from "../model/projects.js";
 import type * as model_search from "../model/search.js";
 import type * as model_siteCounters from "../model/siteCounters.js";
 import type * as model_users from "../model/users.js";
+import type * as model_workCards from "../model/workCards.js";
 import type * as seed from "../seed.js";
 
 /**
@@ -38,6 +40,7 @@ import type * as seed from "../seed.js";
 declare const fullApi: ApiFromModules<{
   badges: typeof badges;
   constants: typeof constants;
+  home: typeof home;
   "model/badgeDefinitions": typeof model_badgeDefinitions;
   "model/badges": typeof model_badges;
   "model/demoData": typeof model_demoData;
@@ -48,6 +51,7 @@ declare const fullApi: ApiFromModules<{
   "model/search": typeof model_search;
   "model/siteCounters": typeof model_siteCounters;
   "model/users": typeof model_users;
+  "model/workCards": typeof model_workCards;
   seed: typeof seed;
 }>;
 export declare const api: FilterApi<

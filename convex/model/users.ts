@@ -1,5 +1,6 @@
 import type { WithoutSystemFields } from "convex/server";
-import type { Doc } from "../_generated/dataModel";
+import type { Doc, Id } from "../_generated/dataModel";
+import type { QueryCtx } from "../_generated/server";
 import { DEFAULT_USER_SETTINGS } from "../schema";
 
 /** Google profile values Convex Auth hands over at sign-in. */
@@ -25,4 +26,29 @@ export function newUserDocument(profile: GoogleProfile, now: number): WithoutSys
     followersCount: 0,
     followingCount: 0,
   };
+}
+
+/** What anyone may see of a work's or comment's author: always their current profile. */
+export type PublicAuthor = {
+  _id: Id<"users"> | null;
+  handle: string | null;
+  displayName: string;
+  photoUrl: string | null;
+};
+
+export const DELETED_USER_NAME = "退会したユーザー";
+
+export async function photoUrlOf(ctx: QueryCtx, user: Doc<"users">): Promise<string | null> {
+  if (user.photoStorageId) return await ctx.storage.getUrl(user.photoStorageId);
+  return user.image ?? null;
+}
+
+export function displayNameOf(user: Doc<"users">): string {
+  return user.displayName || user.name || "ゲスト";
+}
+
+export async function publicAuthor(ctx: QueryCtx, userId: Id<"users"> | undefined): Promise<PublicAuthor> {
+  const user = userId ? await ctx.db.get("users", userId) : null;
+  if (!user) return { _id: null, handle: null, displayName: DELETED_USER_NAME, photoUrl: null };
+  return { _id: user._id, handle: user.handle ?? null, displayName: displayNameOf(user), photoUrl: await photoUrlOf(ctx, user) };
 }

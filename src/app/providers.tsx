@@ -1,10 +1,14 @@
+import { ConvexProvider, type ConvexReactClient } from "convex/react";
 import type { ReactNode } from "react";
 import { ToastProvider } from "@/components/ui/toast-provider";
 
 /**
- * App-wide context. The Convex client and auth providers join here later, outermost, so
- * everything below (toasts included) can use them.
+ * App-wide context, outermost first: the Convex client (auth joins it later), then toasts.
  */
-export function AppProviders({ children }: { children: ReactNode }) {
-  return <ToastProvider>{children}</ToastProvider>;
+export function AppProviders({ convex, children }: { convex: ConvexReactClient; children: ReactNode }) {
+  return (
+    <ConvexProvider client={convex}>
+      <ToastProvider>{children}</ToastProvider>
+    </ConvexProvider>
+  );
 }

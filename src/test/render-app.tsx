@@ -1,8 +1,16 @@
 import { render } from "@testing-library/react";
+import { ConvexReactClient } from "convex/react";
 import userEvent from "@testing-library/user-event";
 import { createMemoryRouter, RouterProvider, type RouteObject } from "react-router-dom";
 import { AppProviders } from "@/app/providers";
 import { createRoutes } from "@/app/router";
+
+const openClients: ConvexReactClient[] = [];
+
+/** Closes the clients renderApp opened; the test setup calls it after each test. */
+export async function closeTestClients() {
+  await Promise.all(openClients.splice(0).map((client) => client.close()));
+}
 
 type RenderAppOptions = {
   /** History to start with; the last entry is the current page. */
@@ -14,10 +22,13 @@ type RenderAppOptions = {
 export function renderApp({ entries = ["/"], routes = createRoutes() }: RenderAppOptions = {}) {
   const router = createMemoryRouter(routes, { initialEntries: entries, initialIndex: entries.length - 1 });
   const user = userEvent.setup();
+  // A client that never connects: pages that read data stay in their loading state.
+  const convex = new ConvexReactClient("http://127.0.0.1:9", { unsavedChangesWarning: false });
   const view = render(
-    <AppProviders>
+    <AppProviders convex={convex}>
       <RouterProvider router={router} />
     </AppProviders>,
   );
-  return { router, user, ...view };
+  openClients.push(convex);
+  return { router, user, convex, ...view };
 }

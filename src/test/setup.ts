@@ -1,10 +1,12 @@
 import "@testing-library/jest-dom/vitest";
 import { cleanup } from "@testing-library/react";
 import { afterEach } from "vitest";
+import { closeTestClients } from "./render-app";
 
 // Globals are off in vitest, so Testing Library cannot register its own cleanup.
-afterEach(() => {
+afterEach(async () => {
   cleanup();
+  await closeTestClients();
 });
 
 // jsdom lacks a few browser APIs that Radix primitives call.

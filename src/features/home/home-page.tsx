@@ -1,15 +1,21 @@
+import { useQuery } from "convex/react";
+import { api } from "../../../convex/_generated/api";
 import { PageTitle } from "@/components/layout/page-title";
 import { ClosingCtaSection } from "./closing-cta-section";
+import { GoalStatsSection } from "./goal-stats-section";
 import { HeroSection } from "./hero-section";
 import { TestimonialsSection } from "./testimonials-section";
+import { TopWorksSection } from "./top-works-section";
 import { ZeroCodeSteps } from "./zero-code-steps";
 
-/** Static marketing page. Goal statistics and top works join once the backend is connected. */
 export function HomePage() {
+  const overview = useQuery(api.home.overview, {});
   return (
     <>
       <PageTitle />
       <HeroSection />
+      <GoalStatsSection counts={overview?.counts} />
+      <TopWorksSection works={overview?.topWorks} />
       <ZeroCodeSteps />
       <TestimonialsSection />
       <ClosingCtaSection />

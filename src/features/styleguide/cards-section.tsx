@@ -1,9 +1,24 @@
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from "@/components/ui/card";
-import { SampleWorkCard } from "./sample-work-card";
+import { WorkCard, type WorkCardData } from "@/features/works/work-card";
 import { ExampleLabel, StyleguideSection } from "./styleguide-section";
 
 const HOUR = 60 * 60 * 1000;
+
+/** Sample data in the shape the gallery queries return. */
+const sampleWork: Omit<WorkCardData, "_creationTime"> = {
+  _id: "sample" as WorkCardData["_id"],
+  title: "",
+  description: "",
+  genre: "other",
+  aiTools: [],
+  isZeroCode: false,
+  likesCount: 0,
+  commentsCount: 0,
+  viewsCount: 0,
+  thumbnailUrl: null,
+  author: { _id: null, handle: null, displayName: "", photoUrl: null },
+};
 
 export function CardsSection({ now }: { now: number }) {
   return (
@@ -33,34 +48,40 @@ export function CardsSection({ now }: { now: number }) {
         <div>
           <ExampleLabel>作品カード（ギャラリー用レイアウト）</ExampleLabel>
           <div className="grid gap-4 sm:grid-cols-2">
-            <SampleWorkCard
-              title="家計ダッシュボード"
-              description="レシートの写真を撮るだけで支出をグラフにしてくれる家計簿アプリ。bolt.new との対話だけで完成させました。"
-              author="Kenji Tanaka"
-              authorId="user_kenji"
-              genre="Webアプリ"
-              tools={["bolt.new", "Claude"]}
-              zeroCode
-              likes={1284}
-              comments={36}
-              views={15230}
-              createdAt={now - 3 * HOUR}
+            <WorkCard
               now={now}
-              thumbnailUrl="/styleguide/sample-screenshot.svg"
+              work={{
+                ...sampleWork,
+                _creationTime: now - 3 * HOUR,
+                title: "家計ダッシュボード",
+                description:
+                  "レシートの写真を撮るだけで支出をグラフにしてくれる家計簿アプリ。bolt.new との対話だけで完成させました。",
+                genre: "webapp",
+                aiTools: ["bolt.new", "Claude"],
+                isZeroCode: true,
+                likesCount: 1284,
+                commentsCount: 36,
+                viewsCount: 15230,
+                thumbnailUrl: "/styleguide/sample-screenshot.svg",
+                author: { ...sampleWork.author, displayName: "Kenji Tanaka" },
+              }}
             />
-            <SampleWorkCard
-              title="ことばパズル"
-              description="ひらがなを並べ替えて単語をつくる、小学生向けの学習ゲームです。"
-              author="山本 遥"
-              authorId="user_haruka"
-              genre="ゲーム"
-              tools={["ChatGPT", "v0", "Midjourney"]}
-              zeroCode={false}
-              likes={87}
-              comments={5}
-              views={912}
-              createdAt={now - 4 * 24 * HOUR}
+            <WorkCard
               now={now}
+              work={{
+                ...sampleWork,
+                _creationTime: now - 4 * 24 * HOUR,
+                title: "ことばパズル",
+                description: "ひらがなを並べ替えて単語をつくる、小学生向けの学習ゲームです。",
+                genre: "game",
+                aiTools: ["ChatGPT", "v0", "Midjourney"],
+                isZeroCode: false,
+                likesCount: 87,
+                commentsCount: 5,
+                viewsCount: 912,
+                thumbnailUrl: null,
+                author: { ...sampleWork.author, displayName: "山本 遥" },
+              }}
             />
           </div>
         </div>

@@ -1,0 +1,26 @@
+import { v } from "convex/values";
+import { query } from "./_generated/server";
+import { readSiteCounter } from "./model/siteCounters";
+import { toWorkCard, vWorkCard } from "./model/workCards";
+
+/**
+ * The home page: real site counts (the page adds the goal offsets of DECISIONS.md) from stored
+ * counters, and the three most-liked works.
+ */
+export const overview = query({
+  args: {},
+  returns: v.object({
+    counts: v.object({ projects: v.number(), users: v.number(), zeroCodeProjects: v.number(), likes: v.number() }),
+    topWorks: v.array(vWorkCard),
+  }),
+  handler: async (ctx) => {
+    const [projects, users, zeroCodeProjects, likes] = await Promise.all(
+      (["projects", "users", "zeroCodeProjects", "likes"] as const).map((key) => readSiteCounter(ctx, key)),
+    );
+    const top = await ctx.db.query("projects").withIndex("by_likesCount").order("desc").take(3);
+    return {
+      counts: { projects: projects!, users: users!, zeroCodeProjects: zeroCodeProjects!, likes: likes! },
+      topWorks: await Promise.all(top.map((work) => toWorkCard(ctx, work))),
+    };
+  },
+});

@@ -1,0 +1,345 @@
+// startLocalBackend(): serves a convex/ folder to the official Convex clients, offline.
+//
+//   cloud port (url):     WebSocket sync, HTTP function API, file storage, mail sink
+//   site port (siteUrl):  HTTP actions from convex/http.ts
+import { randomUUID } from "node:crypto";
+import fs from "node:fs";
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import os from "node:os";
+import path from "node:path";
+import { clearInterval, setInterval } from "node:timers";
+import { ConvexError, jsonToConvex, type Value } from "convex/values";
+import { WebSocketServer } from "ws";
+import { AuthVerifier } from "./auth.js";
+import { type BuiltApp, buildApp } from "./build.js";
+import { DataDir, isProcessAlive } from "./data-dir.js";
+import { Engine, type Identity, kindOf, type FunctionKind } from "./engine.js";
+import { CronRunner } from "./crons.js";
+import { buildFunctionEnv, loadOrCreateSecrets, readEnvFiles } from "./env.js";
+import { handleFunctionApi, isFunctionApiPath, sendHttpError } from "./http-api.js";
+import { HttpError, sendText } from "./http-util.js";
+import { Logger, type LogSink } from "./logger.js";
+import { MAIL_SINK_PREFIX, type MailMessage, MailSink } from "./mail-sink.js";
+import { CORS_HEADERS, SYNC_PATH } from "./protocol.js";
+import { handleSiteRequest } from "./site.js";
+import { restoreSnapshot, SnapshotWriter } from "./snapshot.js";
+import { handleStorage, STORAGE_PREFIX } from "./storage-http.js";
+import { SyncSession } from "./sync.js";
+import { watchFolder } from "./watch.js";
+
+export { InternalsMismatchError } from "./internals.js";
+export type { MailMessage } from "./mail-sink.js";
+export type { Identity } from "./engine.js";
+
+const HOST = "127.0.0.1";
+const PING_INTERVAL_MS = 15_000;
+const BUILD_PREFIX = "convex-local-build-";
+
+/** Bundles live in the temp dir, named after their process; clear those of dead processes. */
+function removeStaleBuilds(): void {
+  for (const entry of fs.readdirSync(os.tmpdir())) {
+    const pid = Number(/^convex-local-build-(\d+)-/.exec(entry)?.[1]);
+    if (pid && !isProcessAlive(pid)) fs.rmSync(path.join(os.tmpdir(), entry), { recursive: true, force: true });
+  }
+}
+
+export interface LocalBackendOptions {
+  /** The app's convex/ folder (with _generated). */
+  convexDir: string;
+  /** Where documents, files, keys and mail are kept. Default: a temporary folder removed on stop. */
+  dataDir?: string;
+  /** Cloud port (sync, HTTP API, storage, mail sink). Default 3210; 0 picks a free port. */
+  port?: number;
+  /** Site port (HTTP actions). Default 3211; 0 picks a free port. */
+  sitePort?: number;
+  /** Extra environment variables for functions (override env files). */
+  env?: Record<string, string>;
+  /** dotenv files whose variables functions see (missing files are skipped). */
+  envFile?: string | string[];
+  /** SITE_URL for functions, e.g. the web app's URL (Convex Auth redirects there). */
+  siteUrl?: string;
+  /** Wipe the data dir first. */
+  reset?: boolean;
+  /** Rebuild on changes in convexDir. Default true. */
+  watch?: boolean;
+  /** Where output goes: a line sink, false for silence, default stdout. */
+  log?: LogSink | false;
+}
+
+export interface RunAs {
+  /** Run as this user (subject required; issuer defaults to the site URL). */
+  identity?: Partial<Identity> & { subject: string };
+}
+
+export interface LocalBackend {
+  /** Convex deployment URL for clients (VITE_CONVEX_URL). */
+  url: string;
+  /** CONVEX_SITE_URL: where HTTP actions are served. */
+  siteUrl: string;
+  mailSinkUrl: string;
+  /** URL the app's EmailJS endpoint setting should point at. */
+  mailSendUrl: string;
+  dataDir: string;
+  /** Accepted as `Authorization: Convex <key>` / setAdminAuth: may call internal functions. */
+  adminKey: string;
+  /** The environment functions see (process.env inside functions). */
+  env: Readonly<Record<string, string>>;
+  setEnv(name: string, value: string | undefined): void;
+  /** Run any function, internal ones included (seeding, tests). Throws the function's error. */
+  run(udfPath: string, args?: Record<string, Value>, options?: RunAs): Promise<Value>;
+  /** Rebuild now; false if the build failed (the old code keeps serving). */
+  reload(): Promise<boolean>;
+  /** Write the database snapshot now. */
+  flush(): Promise<void>;
+  mail: { list(): MailMessage[]; clear(): Promise<void> };
+  stop(): Promise<void>;
+}
+
+function listen(server: http.Server, port: number): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const onError = (err: NodeJS.ErrnoException) => {
+      reject(
+        err.code === "EADDRINUSE"
+          ? new Error(`local-backend: port ${port} on ${HOST} is in use (pass another port, or 0 for a free one)`)
+          : err,
+      );
+    };
+    server.once("error", onError);
+    server.listen(port, HOST, () => {
+      server.off("error", onError);
+      resolve((server.address() as AddressInfo).port);
+    });
+  });
+}
+
+function closeServer(server: http.Server): Promise<void> {
+  return new Promise((resolve) => {
+    if (!server.listening) return resolve();
+    server.close(() => resolve());
+    server.closeAllConnections();
+  });
+}
+
+function deferred(): { promise: Promise<void>; resolve: () => void; reject: (e: unknown) => void } {
+  let resolve!: () => void;
+  let reject!: (e: unknown) => void;
+  const promise = new Promise<void>((res, rej) => {
+    resolve = res;
+    reject = rej;
+  });
+  promise.catch(() => undefined);
+  return { promise, resolve, reject };
+}
+
+export async function startLocalBackend(options: LocalBackendOptions): Promise<LocalBackend> {
+  const logger = new Logger(options.log);
+  const convexDir = path.resolve(options.convexDir);
+  const ephemeral = !options.dataDir;
+  const dataRoot = options.dataDir ? path.resolve(options.dataDir) : fs.mkdtempSync(path.join(os.tmpdir(), "convex-local-data-"));
+  const dataDir = DataDir.open(dataRoot, { reset: options.reset ?? false });
+  removeStaleBuilds();
+  const buildRoot = fs.mkdtempSync(path.join(os.tmpdir(), `${BUILD_PREFIX}${process.pid}-`));
+  const envKey = `__convexLocalBackendEnv_${randomUUID().replace(/-/g, "")}`;
+  const globals = globalThis as Record<string, unknown>;
+
+  // Requests can arrive as soon as we listen; they wait until the engine is up.
+  const ready = deferred();
+  type Handler = (req: http.IncomingMessage, res: http.ServerResponse) => Promise<void>;
+  const notReady: Handler = () => Promise.reject(new HttpError(503, "starting"));
+  let onCloud: Handler = notReady;
+  let onSite: Handler = notReady;
+  const serve = (handler: () => Handler) => (req: http.IncomingMessage, res: http.ServerResponse) => {
+    void ready.promise
+      .then(() => handler()(req, res))
+      .catch((err: unknown) => sendHttpError(res, err));
+  };
+  const cloudServer = http.createServer(serve(() => onCloud));
+  const siteServer = http.createServer(serve(() => onSite));
+  const wss = new WebSocketServer({ noServer: true, perMessageDeflate: false });
+  const sessions = new Set<SyncSession>();
+  let stopWatching: () => void = () => undefined;
+  let pingTimer: NodeJS.Timeout | null = null;
+  let engine: Engine | null = null;
+  let snapshot: SnapshotWriter | null = null;
+  let cronRunner: CronRunner | null = null;
+  let stopped = false;
+
+  const cleanup = async () => {
+    stopWatching();
+    if (pingTimer) clearInterval(pingTimer);
+    for (const session of sessions) session.close();
+    wss.close();
+    await Promise.all([closeServer(cloudServer), closeServer(siteServer)]);
+    cronRunner?.stop();
+    if (engine) {
+      engine.stop();
+      await engine.settle();
+    }
+    if (snapshot) await snapshot.close();
+    dataDir.releaseLock();
+    fs.rmSync(buildRoot, { recursive: true, force: true });
+    if (ephemeral) fs.rmSync(dataRoot, { recursive: true, force: true });
+    delete globals[envKey];
+  };
+
+  try {
+    const cloudPort = await listen(cloudServer, options.port ?? 3210);
+    const sitePort = await listen(siteServer, options.sitePort ?? 3211);
+    const url = `http://${HOST}:${cloudPort}`;
+    const siteUrl = `http://${HOST}:${sitePort}`;
+
+    const secrets = await loadOrCreateSecrets(dataDir);
+    const envFiles = options.envFile === undefined ? [] : Array.isArray(options.envFile) ? options.envFile : [options.envFile];
+    const env = buildFunctionEnv({
+      cloudUrl: url,
+      siteUrl,
+      secrets,
+      fileEnv: readEnvFiles(envFiles.map((f) => path.resolve(f))),
+      optionEnv: options.env ?? {},
+      ...(options.siteUrl ? { siteUrlForAuth: options.siteUrl } : {}),
+    });
+    // Bundled code reads process.env through this global (esbuild `define`).
+    globals[envKey] = env;
+
+    let buildCount = 0;
+    const build = async (): Promise<BuiltApp> => {
+      const outDir = path.join(buildRoot, `b${++buildCount}`);
+      try {
+        return await buildApp({ convexDir, outDir, envExpression: `globalThis.${envKey}` });
+      } catch (err) {
+        fs.rmSync(outDir, { recursive: true, force: true });
+        throw err;
+      }
+    };
+    const app = await build();
+    const eng = await Engine.create({ app, dataDir, cloudUrl: url, logger });
+    engine = eng;
+    const restoredDocs = restoreSnapshot(eng, dataDir);
+    const snap = new SnapshotWriter(eng, dataDir, logger);
+    snapshot = snap;
+    const auth = new AuthVerifier(app.authProviders);
+    eng.onCommit((tables) => {
+      snap.markDirty();
+      for (const session of sessions) session.markDirty(tables);
+    });
+    const restoredJobs = await eng.restoreScheduledJobs();
+    const crons = new CronRunner(eng, logger);
+    cronRunner = crons;
+    crons.setJobs(app.crons);
+    const mail = new MailSink(dataDir);
+    const syncDeps = { engine: eng, auth, adminKey: secrets.adminKey, logger };
+
+    onCloud = async (req, res) => {
+      const reqUrl = new URL(req.url ?? "/", url);
+      const { pathname } = reqUrl;
+      if (req.method === "OPTIONS" && pathname.startsWith("/api/")) {
+        res.writeHead(204, CORS_HEADERS).end();
+      } else if (isFunctionApiPath(pathname)) {
+        await handleFunctionApi(req, res, pathname, syncDeps);
+      } else if (pathname.startsWith(STORAGE_PREFIX)) {
+        await handleStorage(req, res, reqUrl, eng, dataDir);
+      } else if (pathname === MAIL_SINK_PREFIX || pathname.startsWith(`${MAIL_SINK_PREFIX}/`)) {
+        await mail.handle(req, res, pathname);
+      } else if (pathname === "/version") {
+        sendText(res, 200, "local-backend");
+      } else if (pathname === "/") {
+        sendText(res, 200, `Convex local backend serving ${convexDir}\nSite URL: ${siteUrl}\nMail sink: ${url}${MAIL_SINK_PREFIX}\n`);
+      } else {
+        throw new HttpError(404, "Not found");
+      }
+    };
+    onSite = (req, res) => handleSiteRequest(req, res, { engine: eng, auth, siteUrl, logger });
+
+    cloudServer.on("upgrade", (req, socket, head) => {
+      const pathname = new URL(req.url ?? "/", url).pathname;
+      if (stopped || !SYNC_PATH.test(pathname)) {
+        socket.destroy();
+        return;
+      }
+      wss.handleUpgrade(req, socket, head, (ws) => {
+        sessions.add(new SyncSession(ws, syncDeps, (s) => sessions.delete(s)));
+      });
+    });
+    pingTimer = setInterval(() => {
+      for (const session of sessions) session.send({ type: "Ping" });
+    }, PING_INTERVAL_MS);
+    pingTimer.unref();
+
+    // Rebuilds run one at a time; changes during a build trigger one more.
+    let reloadChain: Promise<boolean> = Promise.resolve(true);
+    const reload = (): Promise<boolean> => {
+      reloadChain = reloadChain.then(async () => {
+        if (stopped) return false;
+        const started = performance.now();
+        try {
+          const next = await build();
+          eng.swap(next);
+          auth.setProviders(next.authProviders);
+          crons.setJobs(next.crons);
+          for (let n = buildCount - 2; n >= 1; n--) fs.rmSync(path.join(buildRoot, `b${n}`), { recursive: true, force: true });
+          logger.info(`reloaded ${next.moduleCount} function modules in ${Math.round(performance.now() - started)} ms`);
+          for (const session of sessions) session.markAllDirty();
+          return true;
+        } catch (err) {
+          logger.error(`build failed; the last good code keeps serving:\n${(err as Error).message}`);
+          return false;
+        }
+      });
+      return reloadChain;
+    };
+    if (options.watch ?? true) stopWatching = watchFolder(convexDir, () => void reload());
+
+    ready.resolve();
+    logger.info(
+      `serving ${path.relative(process.cwd(), convexDir) || "."} (${app.moduleCount} function modules); ` +
+        `data in ${ephemeral ? "a temporary folder" : path.relative(process.cwd(), dataRoot) || "."} ` +
+        `(${restoredDocs} documents restored, ${restoredJobs} scheduled jobs pending)`,
+    );
+    logger.info(`Convex URL:  ${url}`);
+    logger.info(`Site URL:    ${siteUrl}`);
+    logger.info(`Mail sink:   ${url}${MAIL_SINK_PREFIX}`);
+
+    const toIdentity = (partial: RunAs["identity"]): Identity | null => {
+      if (!partial) return null;
+      const issuer = partial.issuer ?? siteUrl;
+      return { ...partial, issuer, tokenIdentifier: partial.tokenIdentifier ?? `${issuer}|${partial.subject}` };
+    };
+
+    return {
+      url,
+      siteUrl,
+      mailSinkUrl: `${url}${MAIL_SINK_PREFIX}`,
+      mailSendUrl: `${url}${MAIL_SINK_PREFIX}/api/v1.0/email/send`,
+      dataDir: dataRoot,
+      adminKey: secrets.adminKey,
+      env,
+      setEnv(name, value) {
+        if (value === undefined) delete env[name];
+        else env[name] = value;
+      },
+      async run(udfPath, args = {}, runOptions = {}) {
+        const fn = eng.lookup(udfPath);
+        if (!fn || fn.isHttp) throw new Error(`local-backend: no function ${udfPath}`);
+        const outcome = await eng.run(kindOf(fn) as FunctionKind, udfPath, args, { identity: toIdentity(runOptions.identity) });
+        if (outcome.ok) return outcome.value;
+        if (outcome.errorData !== undefined) throw new ConvexError(jsonToConvex(outcome.errorData));
+        throw new Error(outcome.errorMessage);
+      },
+      reload,
+      flush: () => snap.flush(),
+      mail: { list: () => mail.list(), clear: () => mail.clear() },
+      async stop() {
+        if (stopped) return;
+        stopped = true;
+        await cleanup();
+        logger.info("stopped");
+      },
+    };
+  } catch (err) {
+    stopped = true;
+    ready.reject(err);
+    await cleanup();
+    throw err;
+  }
+}

@@ -1,0 +1,55 @@
+// The site port: HTTP actions routed by the app's convex/http.ts.
+import type { IncomingMessage, ServerResponse } from "node:http";
+import type { AuthVerifier } from "./auth.js";
+import type { Engine, Identity } from "./engine.js";
+import { parseAuthorization, readBody } from "./http-util.js";
+import type { Logger } from "./logger.js";
+
+export interface SiteDeps {
+  engine: Engine;
+  auth: AuthVerifier;
+  siteUrl: string;
+  logger: Logger;
+}
+
+export async function handleSiteRequest(req: IncomingMessage, res: ServerResponse, deps: SiteDeps): Promise<void> {
+  const url = new URL(req.url ?? "/", deps.siteUrl);
+  const method = req.method ?? "GET";
+  const router = deps.engine.app.httpRouter;
+  const match = router?.lookup(url.pathname, method) ?? null;
+  if (!match) {
+    res.writeHead(404, { "Content-Type": "text/plain; charset=utf-8" }).end(`No HttpAction routed for ${url.pathname}`);
+    return;
+  }
+  // Like Convex, ctx.auth in an HTTP action reflects the request's Authorization header.
+  let identity: Identity | null = null;
+  const authorization = parseAuthorization(req);
+  if (authorization?.kind === "user") {
+    try {
+      identity = await deps.auth.verify(authorization.token);
+    } catch (err) {
+      deps.logger.warn(`HTTP action ${url.pathname}: ignoring invalid Authorization: ${(err as Error).message}`);
+    }
+  }
+  const headers = new Headers();
+  for (const [key, value] of Object.entries(req.headers)) {
+    if (value === undefined) continue;
+    for (const v of Array.isArray(value) ? value : [value]) headers.append(key, v);
+  }
+  const hasBody = method !== "GET" && method !== "HEAD";
+  const body = hasBody ? await readBody(req) : undefined;
+  const request = new Request(url, { method, headers, ...(body ? { body: new Uint8Array(body) } : {}) });
+  const response = await deps.engine.runHttpAction(match[0], request, identity, `${method} ${match[2]}`);
+
+  const outHeaders: Record<string, string | string[]> = {};
+  response.headers.forEach((value, key) => {
+    if (key !== "set-cookie") outHeaders[key] = value;
+  });
+  const cookies = response.headers.getSetCookie();
+  if (cookies.length > 0) outHeaders["set-cookie"] = cookies;
+  const bytes = Buffer.from(await response.arrayBuffer());
+  delete outHeaders["content-length"];
+  delete outHeaders["content-encoding"];
+  res.writeHead(response.status, { ...outHeaders, "content-length": String(bytes.length) });
+  res.end(method === "HEAD" ? undefined : bytes);
+}

@@ -1,0 +1,326 @@
+// One WebSocket client session of the Convex sync protocol: query set, identity, mutations and
+// actions. Messages are handled strictly in order (actions are started in order and answered
+// when done). Every Transition starts from exactly the versions this client last received.
+import { convexToJson, jsonToConvex, type JSONValue, type Value } from "convex/values";
+import type { WebSocket } from "ws";
+import { AuthError, type AuthVerifier } from "./auth.js";
+import type { Engine, Identity, Outcome } from "./engine.js";
+import type { Logger } from "./logger.js";
+import { decodeTs, encodeTs } from "./protocol.js";
+import { runOutside } from "./run-context.js";
+
+export interface SyncDeps {
+  engine: Engine;
+  auth: AuthVerifier;
+  adminKey: string;
+  logger: Logger;
+}
+
+interface Subscription {
+  queryId: number;
+  udfPath: string;
+  args: Record<string, Value>;
+  argsJson: string;
+  componentPath: string | undefined;
+  journal: string | null;
+  reads: Set<string>;
+  /** Key of the last result sent, to skip unchanged results. */
+  lastSent: string | null;
+  isNew: boolean;
+}
+
+type ClientMessage =
+  | { type: "Connect"; maxObservedTimestamp?: string }
+  | {
+      type: "ModifyQuerySet";
+      baseVersion: number;
+      newVersion: number;
+      modifications: Array<
+        | { type: "Add"; queryId: number; udfPath: string; args: JSONValue[]; journal?: string; componentPath?: string }
+        | { type: "Remove"; queryId: number }
+      >;
+    }
+  | { type: "Mutation"; requestId: number; udfPath: string; args: JSONValue[]; componentPath?: string }
+  | { type: "Action"; requestId: number; udfPath: string; args: JSONValue[]; componentPath?: string }
+  | { type: "Authenticate"; baseVersion: number; tokenType: "User" | "Admin" | "None"; value?: string }
+  | { type: "Event" };
+
+type Modification =
+  | { type: "QueryUpdated"; queryId: number; value: JSONValue; logLines: string[]; journal: string | null }
+  | {
+      type: "QueryFailed";
+      queryId: number;
+      errorMessage: string;
+      errorData?: JSONValue;
+      logLines: string[];
+      journal: string | null;
+    }
+  | { type: "QueryRemoved"; queryId: number };
+
+function decodeArgs(args: JSONValue[] | JSONValue | undefined): Record<string, Value> {
+  const first = Array.isArray(args) ? args[0] : args;
+  return (first === undefined ? {} : jsonToConvex(first)) as Record<string, Value>;
+}
+
+export class SyncSession {
+  private querySetVersion = 0;
+  private identityVersion = 0;
+  private sentTs = 0n;
+  private identity: Identity | null = null;
+  private admin = false;
+  private readonly subs = new Map<number, Subscription>();
+  private dirty = new Set<string>();
+  private dirtyAll = false;
+  private refreshQueued = false;
+  private queue: Promise<void> = Promise.resolve();
+  closed = false;
+
+  constructor(
+    private readonly ws: WebSocket,
+    private readonly deps: SyncDeps,
+    private readonly onClose: (session: SyncSession) => void,
+  ) {
+    ws.on("message", (data: Buffer, isBinary) => {
+      if (isBinary) return;
+      this.onMessage(data.toString("utf8"));
+    });
+    ws.on("close", () => {
+      this.closed = true;
+      this.onClose(this);
+    });
+    ws.on("error", () => undefined);
+  }
+
+  send(message: object): void {
+    if (this.ws.readyState === this.ws.OPEN) this.ws.send(JSON.stringify(message));
+  }
+
+  close(code = 1001, reason = "backend stopping"): void {
+    this.closed = true;
+    this.ws.close(code, reason);
+  }
+
+  /** Called synchronously from a commit: remember what changed, refresh outside the commit's context. */
+  markDirty(tables: Set<string>): void {
+    if (this.closed) return;
+    for (const table of tables) this.dirty.add(table);
+    this.scheduleRefresh();
+  }
+
+  /** After a code reload every result may differ. */
+  markAllDirty(): void {
+    if (this.closed) return;
+    this.dirtyAll = true;
+    this.scheduleRefresh();
+  }
+
+  private scheduleRefresh(): void {
+    if (this.refreshQueued || (this.dirty.size === 0 && !this.dirtyAll)) return;
+    this.refreshQueued = true;
+    this.enqueue(async () => {
+      this.refreshQueued = false;
+      await this.transition({});
+    });
+  }
+
+  private enqueue(task: () => Promise<void>): void {
+    runOutside(() => {
+      this.queue = this.queue
+        .then(() => (this.closed ? undefined : task()))
+        .catch((err: unknown) => this.deps.logger.error(`sync session error: ${(err as Error).stack ?? String(err)}`));
+    });
+  }
+
+  private onMessage(raw: string): void {
+    let message: ClientMessage;
+    try {
+      message = JSON.parse(raw) as ClientMessage;
+    } catch {
+      this.send({ type: "FatalError", error: "Invalid JSON message" });
+      this.close(1002, "invalid message");
+      return;
+    }
+    switch (message.type) {
+      case "Connect":
+        if (message.maxObservedTimestamp) this.deps.engine.advanceTsTo(decodeTs(message.maxObservedTimestamp));
+        return;
+      case "ModifyQuerySet":
+        return this.enqueue(() => this.modifyQuerySet(message));
+      case "Mutation":
+        return this.enqueue(() => this.mutation(message));
+      case "Action":
+        // Started in order; answered whenever it finishes so a slow action blocks nothing.
+        return this.enqueue(() => {
+          void this.action(message);
+          return Promise.resolve();
+        });
+      case "Authenticate":
+        return this.enqueue(() => this.authenticate(message));
+      case "Event":
+        return;
+      default:
+        this.deps.logger.warn(`unknown client message ${(message as { type: string }).type}`);
+    }
+  }
+
+  private async modifyQuerySet(message: Extract<ClientMessage, { type: "ModifyQuerySet" }>): Promise<void> {
+    const removed: number[] = [];
+    for (const mod of message.modifications) {
+      if (mod.type === "Add") {
+        this.subs.set(mod.queryId, {
+          queryId: mod.queryId,
+          udfPath: mod.udfPath,
+          args: decodeArgs(mod.args),
+          argsJson: JSON.stringify(mod.args[0] ?? {}),
+          componentPath: mod.componentPath,
+          journal: mod.journal ?? null,
+          reads: new Set(),
+          lastSent: null,
+          isNew: true,
+        });
+      } else if (this.subs.delete(mod.queryId)) {
+        removed.push(mod.queryId);
+      }
+    }
+    await this.transition({ querySet: message.newVersion, removed });
+  }
+
+  private async evaluate(sub: Subscription): Promise<Modification | null> {
+    sub.isNew = false;
+    let outcome: Outcome;
+    const check = this.deps.engine.checkCallable(sub.udfPath, "query", this.admin);
+    if (sub.componentPath) {
+      outcome = failure("local-backend does not support calling component functions from clients");
+    } else if ("error" in check) {
+      outcome = failure(check.error);
+    } else {
+      outcome = await this.deps.engine.runQueryCached(sub.udfPath, sub.args, sub.argsJson, this.identity, sub.journal);
+    }
+    sub.reads = outcome.reads;
+    if (outcome.ok && outcome.journal !== null) sub.journal = outcome.journal;
+    const modification: Modification = outcome.ok
+      ? { type: "QueryUpdated", queryId: sub.queryId, value: convexToJson(outcome.value), logLines: outcome.logLines, journal: sub.journal }
+      : {
+          type: "QueryFailed",
+          queryId: sub.queryId,
+          errorMessage: outcome.errorMessage,
+          ...(outcome.errorData !== undefined ? { errorData: outcome.errorData } : {}),
+          logLines: outcome.logLines,
+          journal: sub.journal,
+        };
+    const key = JSON.stringify({ ...modification, logLines: undefined });
+    if (key === sub.lastSent) return null;
+    sub.lastSent = key;
+    return modification;
+  }
+
+  /** Re-run what changed and send one Transition from the versions the client last saw. */
+  private async transition(opts: { querySet?: number; identity?: number; removed?: number[]; force?: boolean }): Promise<void> {
+    const ts = this.deps.engine.currentTs();
+    const all = this.dirtyAll;
+    const dirty = this.dirty;
+    this.dirtyAll = false;
+    this.dirty = new Set();
+    const modifications: Modification[] = [];
+    for (const sub of [...this.subs.values()]) {
+      const affected = sub.isNew || all || [...sub.reads].some((t) => dirty.has(t));
+      if (!affected) continue;
+      const modification = await this.evaluate(sub);
+      if (modification) modifications.push(modification);
+    }
+    for (const queryId of opts.removed ?? []) modifications.push({ type: "QueryRemoved", queryId });
+    const querySet = opts.querySet ?? this.querySetVersion;
+    const identity = opts.identity ?? this.identityVersion;
+    const endTs = ts > this.sentTs ? ts : this.sentTs;
+    const versionsChanged = querySet !== this.querySetVersion || identity !== this.identityVersion;
+    if (modifications.length === 0 && !versionsChanged && !(opts.force && endTs > this.sentTs)) return;
+    this.send({
+      type: "Transition",
+      startVersion: { querySet: this.querySetVersion, identity: this.identityVersion, ts: encodeTs(this.sentTs) },
+      endVersion: { querySet, identity, ts: encodeTs(endTs) },
+      modifications,
+    });
+    this.querySetVersion = querySet;
+    this.identityVersion = identity;
+    this.sentTs = endTs;
+  }
+
+  private async mutation(message: Extract<ClientMessage, { type: "Mutation" }>): Promise<void> {
+    const { engine } = this.deps;
+    const check = engine.checkCallable(message.udfPath, "mutation", this.admin);
+    const outcome =
+      "error" in check
+        ? failure(check.error)
+        : await engine.run("mutation", message.udfPath, decodeArgs(message.args), { identity: this.identity });
+    if (!outcome.ok) {
+      this.send({ type: "MutationResponse", requestId: message.requestId, success: false, ...errorFields(outcome) });
+      return;
+    }
+    // The client resolves the mutation once it has this response and then a Transition at or
+    // after the mutation's timestamp, so the response goes first.
+    const ts = outcome.commitTs ?? engine.currentTs();
+    this.send({
+      type: "MutationResponse",
+      requestId: message.requestId,
+      success: true,
+      result: convexToJson(outcome.value),
+      ts: encodeTs(ts),
+      logLines: outcome.logLines,
+    });
+    await this.transition({ force: true });
+  }
+
+  private async action(message: Extract<ClientMessage, { type: "Action" }>): Promise<void> {
+    const { engine } = this.deps;
+    const check = engine.checkCallable(message.udfPath, "action", this.admin);
+    const outcome =
+      "error" in check
+        ? failure(check.error)
+        : await engine.run("action", message.udfPath, decodeArgs(message.args), { identity: this.identity });
+    if (this.closed) return;
+    this.send(
+      outcome.ok
+        ? { type: "ActionResponse", requestId: message.requestId, success: true, result: convexToJson(outcome.value), logLines: outcome.logLines }
+        : { type: "ActionResponse", requestId: message.requestId, success: false, ...errorFields(outcome) },
+    );
+  }
+
+  private async authenticate(message: Extract<ClientMessage, { type: "Authenticate" }>): Promise<void> {
+    try {
+      if (message.tokenType === "None") {
+        this.identity = null;
+        this.admin = false;
+      } else if (message.tokenType === "Admin") {
+        if (message.value !== this.deps.adminKey) throw new AuthError("The admin key is not valid for this backend.");
+        this.admin = true;
+        this.identity = null;
+      } else {
+        this.identity = await this.deps.auth.verify(message.value ?? "");
+        this.admin = false;
+      }
+    } catch (err) {
+      this.deps.logger.warn(`authentication failed: ${(err as Error).message}`);
+      this.send({
+        type: "AuthError",
+        error: (err as Error).message,
+        baseVersion: message.baseVersion,
+        authUpdateAttempted: true,
+      });
+      return;
+    }
+    this.dirtyAll = true;
+    await this.transition({ identity: message.baseVersion + 1 });
+  }
+}
+
+function failure(errorMessage: string): Outcome {
+  return { ok: false, errorMessage, logLines: [], reads: new Set(), journal: null };
+}
+
+function errorFields(outcome: Extract<Outcome, { ok: false }>) {
+  return {
+    result: outcome.errorMessage,
+    ...(outcome.errorData !== undefined ? { errorData: outcome.errorData } : {}),
+    logLines: outcome.logLines,
+  };
+}

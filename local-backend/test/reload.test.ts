@@ -1,0 +1,68 @@
+import fs from "node:fs";
+import path from "node:path";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { api } from "./fixture/convex/_generated/api";
+import { eventually, FIXTURE_DIR, type Harness, startHarness, tempDir, waitForValue } from "./helpers";
+
+let h: Harness;
+let convexDir: string;
+beforeEach(async () => {
+  // Edit a copy of the fixture, never the fixture itself.
+  convexDir = path.join(tempDir("lb-reload-"), "convex");
+  fs.cpSync(FIXTURE_DIR, convexDir, { recursive: true });
+  h = await startHarness({ convexDir, watch: true });
+});
+afterEach(async () => {
+  await h.stop();
+  fs.rmSync(path.dirname(convexDir), { recursive: true, force: true });
+});
+
+const versionModule = (body: string) =>
+  `import { query } from "./_generated/server";\n\nexport const current = query({\n  args: {},\n  handler: async () => ${body},\n});\n`;
+
+describe("hot reload", () => {
+  it("picks up a changed module, keeps the data and re-runs subscriptions", async () => {
+    const client = h.ws();
+    await client.mutation(api.counter.increment, { name: "kept" });
+    expect(await waitForValue(client, api.version.current, {}, (v) => v === "v1")).toBe("v1");
+
+    fs.writeFileSync(path.join(convexDir, "version.ts"), versionModule('"v2"'));
+    expect(await waitForValue(client, api.version.current, {}, (v) => v === "v2")).toBe("v2");
+    expect(await client.query(api.counter.get, { name: "kept" })).toBe(1);
+
+    // A new module is callable right away (the generated api is untyped at runtime).
+    fs.writeFileSync(path.join(convexDir, "extra.ts"), versionModule('"extra"').replace("current", "hello"));
+    await eventually(async () => {
+      const response = await fetch(`${h.backend.url}/api/query`, {
+        method: "POST",
+        body: JSON.stringify({ path: "extra:hello", args: [{}] }),
+      });
+      expect(await response.json()).toMatchObject({ status: "success", value: "extra" });
+    });
+  });
+
+  it("keeps serving the last good code when a change does not build", async () => {
+    const client = h.ws();
+    fs.writeFileSync(path.join(convexDir, "version.ts"), versionModule('"v2"'));
+    await waitForValue(client, api.version.current, {}, (v) => v === "v2");
+
+    fs.writeFileSync(path.join(convexDir, "version.ts"), versionModule('"v3" +* oops'));
+    await eventually(() => expect(h.logs.join("\n")).toMatch(/build failed; the last good code keeps serving/));
+    expect(h.logs.join("\n")).toMatch(/version\.ts/);
+    expect(await h.http().query(api.version.current, {})).toBe("v2");
+
+    // A module that throws while loading is refused the same way.
+    fs.writeFileSync(path.join(convexDir, "version.ts"), `throw new Error("boom at load");\n${versionModule('"v4"')}`);
+    await eventually(() => expect(h.logs.join("\n")).toMatch(/boom at load/));
+    expect(await h.http().query(api.version.current, {})).toBe("v2");
+
+    fs.writeFileSync(path.join(convexDir, "version.ts"), versionModule('"v5"'));
+    expect(await waitForValue(client, api.version.current, {}, (v) => v === "v5")).toBe("v5");
+  });
+
+  it("reload() reports whether the build succeeded", async () => {
+    expect(await h.backend.reload()).toBe(true);
+    fs.writeFileSync(path.join(convexDir, "schema.ts"), "export default {{{");
+    expect(await h.backend.reload()).toBe(false);
+  });
+});

@@ -1,0 +1,68 @@
+// The offline stack: the embedded Convex backend serving ./convex (seeded with the demo data on
+// first start) and the Vite dev server pointed at it. Used by `npm run dev` and the e2e tests.
+import path from "node:path";
+import { createServer, type ViteDevServer } from "vite";
+import { startLocalBackend, type LocalBackend } from "../local-backend/src/index.js";
+
+export type StackOptions = {
+  /** Where the backend keeps its data; a temporary folder when omitted. */
+  dataDir?: string;
+  reset?: boolean;
+  backendPort?: number;
+  sitePort?: number;
+  appPort?: number;
+  /** Reload functions when convex/ changes. */
+  watch?: boolean;
+  /** Print backend and function logs. */
+  quiet?: boolean;
+};
+
+export type Stack = { appUrl: string; backend: LocalBackend; vite: ViteDevServer; stop(): Promise<void> };
+
+const root = path.resolve(import.meta.dirname, "..");
+
+export async function startStack(options: StackOptions = {}): Promise<Stack> {
+  const backend = await startLocalBackend({
+    convexDir: path.join(root, "convex"),
+    ...(options.dataDir ? { dataDir: options.dataDir } : {}),
+    reset: options.reset ?? false,
+    port: options.backendPort ?? 3210,
+    sitePort: options.sitePort ?? 3211,
+    envFile: path.join(root, ".env.local"),
+    watch: options.watch ?? true,
+    ...(options.quiet ? { log: false as const } : {}),
+  });
+  let vite: ViteDevServer | undefined;
+  try {
+    const seeded = (await backend.run("seed:demo")) as { seeded: boolean };
+    if (seeded.seeded && !options.quiet) console.log("[stack] seeded the demo data");
+
+    // Vite exposes VITE_* variables from process.env to the app.
+    process.env.VITE_CONVEX_URL = backend.url;
+    vite = await createServer({
+      root,
+      configFile: path.join(root, "vite.config.ts"),
+      server: { port: options.appPort ?? 5173, strictPort: true, host: "127.0.0.1" },
+      logLevel: options.quiet ? "silent" : "info",
+      clearScreen: false,
+    });
+    await vite.listen();
+    const appUrl = vite.resolvedUrls?.local[0]?.replace(/\/$/, "") ?? `http://127.0.0.1:${options.appPort ?? 5173}`;
+    // Convex Auth sends users back to the web app after sign-in.
+    backend.setEnv("SITE_URL", appUrl);
+    const server = vite;
+    return {
+      appUrl,
+      backend,
+      vite: server,
+      async stop() {
+        await server.close();
+        await backend.stop();
+      },
+    };
+  } catch (err) {
+    await vite?.close();
+    await backend.stop();
+    throw err;
+  }
+}

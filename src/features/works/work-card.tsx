@@ -1,0 +1,82 @@
+import type { FunctionReturnType } from "convex/server";
+import { Eye, Heart, MessageCircle, Sparkles } from "lucide-react";
+import { Link } from "react-router-dom";
+import type { api } from "../../../convex/_generated/api";
+import { Avatar } from "@/components/ui/avatar";
+import { Badge } from "@/components/ui/badge";
+import { Card } from "@/components/ui/card";
+import { paths } from "@/config/paths";
+import { genreLabel } from "@/lib/genres";
+import { formatCompactNumber, formatRelativeTime } from "@/lib/i18n/format";
+
+export type WorkCardData = FunctionReturnType<typeof api.home.overview>["topWorks"][number];
+
+/** A work in a grid: thumbnail, title, genre, AI tools, author and live counts. */
+export function WorkCard({ work, now }: { work: WorkCardData; now: number }) {
+  return (
+    <Card className="group relative flex flex-col overflow-hidden transition-shadow focus-within:shadow-md hover:shadow-md">
+      <div className="relative aspect-[16/10] overflow-hidden bg-zinc-100">
+        <img
+          src={work.thumbnailUrl ?? "/placeholder-thumbnail.svg"}
+          alt=""
+          loading="lazy"
+          className="size-full object-cover transition-transform duration-300 group-hover:scale-[1.02]"
+        />
+        {work.isZeroCode && (
+          <Badge color="purple" className="absolute top-3 left-3 shadow-sm">
+            <Sparkles aria-hidden />
+            ゼロコード
+          </Badge>
+        )}
+      </div>
+      <div className="flex flex-1 flex-col gap-3 p-4">
+        <div className="flex items-center gap-2 text-xs text-zinc-500">
+          <Badge>{genreLabel(work.genre)}</Badge>
+          <span>{formatRelativeTime(work._creationTime, now)}</span>
+        </div>
+        <div>
+          <h3 className="line-clamp-1 font-bold text-zinc-900">
+            {/* The stretched link makes the whole card clickable while staying one link. */}
+            <Link to={paths.project(work._id)} className="after:absolute after:inset-0 focus-visible:outline-none">
+              {work.title}
+            </Link>
+          </h3>
+          <p className="mt-1 line-clamp-2 text-sm text-zinc-600">{work.description}</p>
+        </div>
+        <ul className="flex flex-wrap gap-1.5" aria-label="使用したAIツール">
+          {work.aiTools.map((tool) => (
+            <li key={tool} className="rounded-md bg-zinc-100 px-2 py-0.5 text-xs text-zinc-600">
+              {tool}
+            </li>
+          ))}
+        </ul>
+        <div className="mt-auto flex items-center justify-between gap-2 border-t border-zinc-100 pt-3">
+          <span className="flex min-w-0 items-center gap-2">
+            <Avatar
+              name={work.author.displayName}
+              seed={work.author._id ?? work.author.displayName}
+              src={work.author.photoUrl}
+              size="xs"
+              decorative
+            />
+            <span className="truncate text-sm text-zinc-700">{work.author.displayName}</span>
+          </span>
+          <span className="flex shrink-0 items-center gap-3 text-xs text-zinc-500">
+            <span className="inline-flex items-center gap-1" aria-label={`いいね ${work.likesCount}件`}>
+              <Heart aria-hidden className="size-3.5" />
+              {formatCompactNumber(work.likesCount)}
+            </span>
+            <span className="inline-flex items-center gap-1" aria-label={`コメント ${work.commentsCount}件`}>
+              <MessageCircle aria-hidden className="size-3.5" />
+              {formatCompactNumber(work.commentsCount)}
+            </span>
+            <span className="inline-flex items-center gap-1" aria-label={`閲覧 ${work.viewsCount}回`}>
+              <Eye aria-hidden className="size-3.5" />
+              {formatCompactNumber(work.viewsCount)}
+            </span>
+          </span>
+        </div>
+      </div>
+    </Card>
+  );
+}

@@ -1,0 +1,31 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import type { TestProject } from "vitest/node";
+import { startStack, type Stack } from "../../scripts/stack";
+
+declare module "vitest" {
+  export interface ProvidedContext {
+    appUrl: string;
+    convexUrl: string;
+    adminKey: string;
+  }
+}
+
+let stack: Stack | undefined;
+let dataDir: string | undefined;
+
+/** Starts the stack on free ports with a fresh data folder (seeded with the demo data). */
+export async function setup(project: TestProject) {
+  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "vibe-e2e-"));
+  stack = await startStack({ dataDir, backendPort: 0, sitePort: 0, appPort: 0, watch: false, quiet: true });
+  project.provide("appUrl", stack.appUrl);
+  project.provide("convexUrl", stack.backend.url);
+  project.provide("adminKey", stack.backend.adminKey);
+  console.log(`[e2e] app ${stack.appUrl}, convex ${stack.backend.url}`);
+}
+
+export async function teardown() {
+  await stack?.stop();
+  if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+}
