@@ -116,6 +116,8 @@ export default defineSchema({
     .index("email", ["email"])
     .index("phone", ["phone"])
     .index("by_handle", ["handle"])
+    // An uploaded file may be one user's photo only; the photo checks look it up.
+    .index("by_photoStorageId", ["photoStorageId"])
     // challenge_created fan-out reaches only users who keep new-project notifications on.
     .index("by_settings_notifications_newProjects", ["settings.notifications.newProjects"]),
 

@@ -36,6 +36,7 @@ async function main() {
     Convex:      ${stack.backend.url}
     HTTP site:   ${stack.backend.siteUrl}
     Mail sink:   ${stack.backend.mailSinkUrl}
+    Google:      ${stack.google.issuer}  (local sign-in stand-in)
     Data:        ${path.relative(root, stack.backend.dataDir)}/  (npm run dev -- --reset to start over)
 
   Press Ctrl+C to stop.

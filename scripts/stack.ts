@@ -3,6 +3,7 @@
 import path from "node:path";
 import { createServer, type ViteDevServer } from "vite";
 import { startLocalBackend, type LocalBackend } from "../local-backend/src/index.js";
+import { startGoogleStandIn, type GoogleStandIn } from "../local-google/src/index.js";
 
 export type StackOptions = {
   /** Where the backend keeps its data; a temporary folder when omitted. */
@@ -11,17 +12,33 @@ export type StackOptions = {
   backendPort?: number;
   sitePort?: number;
   appPort?: number;
+  googlePort?: number;
   /** Reload functions when convex/ changes. */
   watch?: boolean;
   /** Print backend and function logs. */
   quiet?: boolean;
 };
 
-export type Stack = { appUrl: string; backend: LocalBackend; vite: ViteDevServer; stop(): Promise<void> };
+export type Stack = {
+  appUrl: string;
+  backend: LocalBackend;
+  google: GoogleStandIn;
+  vite: ViteDevServer;
+  stop(): Promise<void>;
+};
+
+/** The OAuth client the stand-in accepts; any values work as long as both sides agree. */
+const LOCAL_GOOGLE_CLIENT = { id: "vibe-gallery-local", secret: "vibe-gallery-local-secret" };
 
 const root = path.resolve(import.meta.dirname, "..");
 
 export async function startStack(options: StackOptions = {}): Promise<Stack> {
+  const google = await startGoogleStandIn({
+    port: options.googlePort ?? 3212,
+    clientId: LOCAL_GOOGLE_CLIENT.id,
+    clientSecret: LOCAL_GOOGLE_CLIENT.secret,
+    ...(options.quiet ? {} : { log: (line: string) => console.log(`[google] ${line}`) }),
+  });
   const backend = await startLocalBackend({
     convexDir: path.join(root, "convex"),
     ...(options.dataDir ? { dataDir: options.dataDir } : {}),
@@ -29,8 +46,17 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     port: options.backendPort ?? 3210,
     sitePort: options.sitePort ?? 3211,
     envFile: path.join(root, ".env.local"),
+    // Convex Auth's Google provider, pointed at the stand-in (convex/model/googleIssuer.ts).
+    env: {
+      AUTH_GOOGLE_ISSUER: google.issuer,
+      AUTH_GOOGLE_ID: LOCAL_GOOGLE_CLIENT.id,
+      AUTH_GOOGLE_SECRET: LOCAL_GOOGLE_CLIENT.secret,
+    },
     watch: options.watch ?? true,
     ...(options.quiet ? { log: false as const } : {}),
+  }).catch(async (err: unknown) => {
+    await google.stop();
+    throw err;
   });
   let vite: ViteDevServer | undefined;
   try {
@@ -54,15 +80,18 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     return {
       appUrl,
       backend,
+      google,
       vite: server,
       async stop() {
         await server.close();
         await backend.stop();
+        await google.stop();
       },
     };
   } catch (err) {
     await vite?.close();
     await backend.stop();
+    await google.stop();
     throw err;
   }
 }

@@ -13,21 +13,38 @@ import type {
   FilterApi,
   FunctionReference,
 } from "convex/server";
+import type * as account from "../account.js";
+import type * as auth from "../auth.js";
 import type * as badges from "../badges.js";
 import type * as constants from "../constants.js";
 import type * as home from "../home.js";
+import type * as http from "../http.js";
+import type * as model_accountDeletion from "../model/accountDeletion.js";
+import type * as model_auth from "../model/auth.js";
 import type * as model_badgeDefinitions from "../model/badgeDefinitions.js";
 import type * as model_badges from "../model/badges.js";
+import type * as model_batches from "../model/batches.js";
+import type * as model_dataExport from "../model/dataExport.js";
 import type * as model_demoData from "../model/demoData.js";
 import type * as model_demoImages from "../model/demoImages.js";
 import type * as model_engagement from "../model/engagement.js";
+import type * as model_engagementRemoval from "../model/engagementRemoval.js";
+import type * as model_errors from "../model/errors.js";
+import type * as model_googleIssuer from "../model/googleIssuer.js";
+import type * as model_googleUsers from "../model/googleUsers.js";
+import type * as model_images from "../model/images.js";
 import type * as model_notifications from "../model/notifications.js";
+import type * as model_profileRules from "../model/profileRules.js";
+import type * as model_profileUpdates from "../model/profileUpdates.js";
+import type * as model_profiles from "../model/profiles.js";
+import type * as model_projectDeletion from "../model/projectDeletion.js";
 import type * as model_projects from "../model/projects.js";
 import type * as model_search from "../model/search.js";
 import type * as model_siteCounters from "../model/siteCounters.js";
 import type * as model_users from "../model/users.js";
 import type * as model_workCards from "../model/workCards.js";
 import type * as seed from "../seed.js";
+import type * as users from "../users.js";
 
 /**
  * A utility for referencing Convex functions in your app's API.
@@ -38,21 +55,38 @@ import type * as seed from "../seed.js";
  * ```
  */
 declare const fullApi: ApiFromModules<{
+  account: typeof account;
+  auth: typeof auth;
   badges: typeof badges;
   constants: typeof constants;
   home: typeof home;
+  http: typeof http;
+  "model/accountDeletion": typeof model_accountDeletion;
+  "model/auth": typeof model_auth;
   "model/badgeDefinitions": typeof model_badgeDefinitions;
   "model/badges": typeof model_badges;
+  "model/batches": typeof model_batches;
+  "model/dataExport": typeof model_dataExport;
   "model/demoData": typeof model_demoData;
   "model/demoImages": typeof model_demoImages;
   "model/engagement": typeof model_engagement;
+  "model/engagementRemoval": typeof model_engagementRemoval;
+  "model/errors": typeof model_errors;
+  "model/googleIssuer": typeof model_googleIssuer;
+  "model/googleUsers": typeof model_googleUsers;
+  "model/images": typeof model_images;
   "model/notifications": typeof model_notifications;
+  "model/profileRules": typeof model_profileRules;
+  "model/profileUpdates": typeof model_profileUpdates;
+  "model/profiles": typeof model_profiles;
+  "model/projectDeletion": typeof model_projectDeletion;
   "model/projects": typeof model_projects;
   "model/search": typeof model_search;
   "model/siteCounters": typeof model_siteCounters;
   "model/users": typeof model_users;
   "model/workCards": typeof model_workCards;
   seed: typeof seed;
+  users: typeof users;
 }>;
 export declare const api: FilterApi<
   typeof fullApi,

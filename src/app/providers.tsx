@@ -1,14 +1,15 @@
-import { ConvexProvider, type ConvexReactClient } from "convex/react";
+import { ConvexAuthProvider } from "@convex-dev/auth/react";
+import type { ConvexReactClient } from "convex/react";
 import type { ReactNode } from "react";
 import { ToastProvider } from "@/components/ui/toast-provider";
 
 /**
- * App-wide context, outermost first: the Convex client (auth joins it later), then toasts.
+ * App-wide context, outermost first: the Convex client with Convex Auth (Google), then toasts.
  */
 export function AppProviders({ convex, children }: { convex: ConvexReactClient; children: ReactNode }) {
   return (
-    <ConvexProvider client={convex}>
+    <ConvexAuthProvider client={convex}>
       <ToastProvider>{children}</ToastProvider>
-    </ConvexProvider>
+    </ConvexAuthProvider>
   );
 }

@@ -1,6 +1,6 @@
 import { NavLink } from "react-router-dom";
+import { HeaderAccount } from "@/features/auth/header-account";
 import { cn } from "@/lib/cn";
-import { HeaderAccount } from "./header-account";
 import { HeaderSearch } from "./header-search";
 import { Logo } from "./logo";
 import { MobileMenu } from "./mobile-menu";

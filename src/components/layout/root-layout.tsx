@@ -1,4 +1,5 @@
 import { Outlet, ScrollRestoration } from "react-router-dom";
+import { ProfileSetupRedirect } from "@/features/auth/profile-setup-redirect";
 import { Footer } from "./footer";
 import { Header } from "./header";
 import { NavigationProgress } from "./navigation-progress";
@@ -15,6 +16,7 @@ export function RootLayout() {
         本文へスキップ
       </a>
       <NavigationProgress />
+      <ProfileSetupRedirect />
       <Header />
       {/* tabIndex lets the skip link move keyboard focus into the content. */}
       <main id={MAIN_CONTENT_ID} tabIndex={-1} className="flex-1 focus:outline-none">

@@ -13,7 +13,7 @@ describe("404 page", () => {
     expect(screen.getByRole("banner")).toBeInTheDocument();
   });
 
-  it.each(["/projects", "/projects/abc", "/submit", "/challenges", "/profile/setup", "/settings"])(
+  it.each(["/projects", "/projects/abc", "/submit", "/challenges", "/profile/taro"])(
     "renders for %s, which is not built yet",
     async (path) => {
       renderApp({ entries: [path] });

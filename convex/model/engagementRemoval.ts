@@ -1,0 +1,87 @@
+// Removing one like, comment, view, vote or challenge submission row. Each helper lowers the
+// counters of whatever the row counted towards that still exists (never below 0) and then
+// deletes the row, in the caller's transaction.
+//
+// A deleted work already took its totals off its author and the site when its document went
+// (see projectDeletion.ts), so rows left behind by a deleted work only get deleted here: the
+// same helpers serve account deletion and work deletion without counting anything twice.
+import type { Doc } from "../_generated/dataModel";
+import type { MutationCtx } from "../_generated/server";
+import { bumpSiteCounter } from "./siteCounters";
+
+export const lowered = (value: number, by = 1) => Math.max(0, value - by);
+
+export async function removeLike(ctx: MutationCtx, like: Doc<"likes">) {
+  const work = await ctx.db.get("projects", like.projectId);
+  if (work) {
+    const likesCount = lowered(work.likesCount);
+    await ctx.db.patch("projects", work._id, { likesCount });
+    // The AI-tool join rows carry the work's likesCount for the popular sort.
+    const toolRows = await ctx.db
+      .query("projectAiTools")
+      .withIndex("by_projectId", (q) => q.eq("projectId", work._id))
+      .take(50);
+    for (const row of toolRows) await ctx.db.patch("projectAiTools", row._id, { likesCount });
+    const author = await ctx.db.get("users", work.userId);
+    if (author) await ctx.db.patch("users", author._id, { totalLikes: lowered(author.totalLikes) });
+    await bumpSiteCounter(ctx, "likes", -1);
+  }
+  await ctx.db.delete("likes", like._id);
+}
+
+export async function removeComment(ctx: MutationCtx, comment: Doc<"comments">) {
+  const work = await ctx.db.get("projects", comment.projectId);
+  if (work) await ctx.db.patch("projects", work._id, { commentsCount: lowered(work.commentsCount) });
+  const writer = await ctx.db.get("users", comment.userId);
+  if (writer) await ctx.db.patch("users", writer._id, { commentsCount: lowered(writer.commentsCount) });
+  await ctx.db.delete("comments", comment._id);
+}
+
+export async function removeView(ctx: MutationCtx, view: Doc<"views">) {
+  const work = await ctx.db.get("projects", view.projectId);
+  if (work) {
+    await ctx.db.patch("projects", work._id, { viewsCount: lowered(work.viewsCount) });
+    const author = await ctx.db.get("users", work.userId);
+    if (author) await ctx.db.patch("users", author._id, { totalViews: lowered(author.totalViews) });
+  }
+  await ctx.db.delete("views", view._id);
+}
+
+export async function removeVote(ctx: MutationCtx, vote: Doc<"challengeVotes">) {
+  const submission = await ctx.db.get("challengeSubmissions", vote.submissionId);
+  if (submission) {
+    await ctx.db.patch("challengeSubmissions", submission._id, { votesCount: lowered(submission.votesCount) });
+  }
+  await ctx.db.delete("challengeVotes", vote._id);
+}
+
+/**
+ * Removes a challenge submission: first its votes (at most `maxVotes` in this call), then, once
+ * none are left, the submission itself with the challenge's and the site's submission counts.
+ * Returns how many rows it deleted and whether the submission is gone.
+ */
+export async function removeSubmissionStep(
+  ctx: MutationCtx,
+  submission: Doc<"challengeSubmissions">,
+  maxVotes: number,
+): Promise<{ deleted: number; done: boolean }> {
+  const votes = await ctx.db
+    .query("challengeVotes")
+    .withIndex("by_submissionId_and_userId", (q) => q.eq("submissionId", submission._id))
+    .take(maxVotes + 1);
+  const batch = votes.slice(0, maxVotes);
+  for (const vote of batch) await removeVote(ctx, vote);
+  if (votes.length > maxVotes) return { deleted: batch.length, done: false };
+
+  const challenge = await ctx.db.get("challenges", submission.challengeId);
+  if (challenge) {
+    await ctx.db.patch("challenges", challenge._id, {
+      submissionsCount: lowered(challenge.submissionsCount),
+      // A winner that no longer exists is not left dangling.
+      ...(challenge.winnerSubmissionId === submission._id ? { winnerSubmissionId: undefined } : {}),
+    });
+  }
+  await bumpSiteCounter(ctx, "challengeSubmissions", -1);
+  await ctx.db.delete("challengeSubmissions", submission._id);
+  return { deleted: batch.length + 1, done: true };
+}

@@ -1,0 +1,42 @@
+import type { Id } from "../_generated/dataModel";
+import type { MutationCtx } from "../_generated/server";
+import { bumpSiteCounter } from "./siteCounters";
+import { newUserDocument, type GoogleProfile } from "./users";
+
+/** Reads the fields Google's ID token gives us from Convex Auth's loosely typed profile. */
+export function googleProfileOf(profile: Record<string, unknown>): GoogleProfile {
+  const text = (value: unknown) => (typeof value === "string" && value.trim() !== "" ? value : undefined);
+  const result: GoogleProfile = {};
+  const name = text(profile.name);
+  const email = text(profile.email);
+  const image = text(profile.image);
+  if (name !== undefined) result.name = name;
+  if (email !== undefined) result.email = email;
+  if (image !== undefined) result.image = image;
+  return result;
+}
+
+/**
+ * Convex Auth's createOrUpdateUser: the first sign-in creates an empty profile
+ * (profileCompleted false); later sign-ins refresh only Google's own name, e-mail and picture,
+ * never the display name or photo the user edited in the app (those live in other fields).
+ */
+export async function createOrRefreshGoogleUser(
+  ctx: MutationCtx,
+  existingUserId: Id<"users"> | null,
+  profile: GoogleProfile,
+  now: number,
+): Promise<Id<"users">> {
+  const existing = existingUserId ? await ctx.db.get("users", existingUserId) : null;
+  if (existing) {
+    await ctx.db.patch("users", existing._id, {
+      name: profile.name,
+      email: profile.email,
+      image: profile.image,
+    });
+    return existing._id;
+  }
+  const userId = await ctx.db.insert("users", newUserDocument(profile, now));
+  await bumpSiteCounter(ctx, "users", 1);
+  return userId;
+}

@@ -1,0 +1,104 @@
+// Uploaded images (profile photos now, screenshots later): PNG, JPEG or GIF, at most 5 MB,
+// judged from the stored file, never from what the client says about it (DECISIONS.md
+// "Data rules").
+//
+// Where each check runs, and why:
+// - In a mutation (`checkStoredImage`): the stored file's metadata (exists, real size, declared
+//   content type) and whether another user already uses it. A refusal there throws, which rolls
+//   the whole transaction back, so a mutation cannot also delete the refused file.
+// - In an action (`inspectImageBlob` via users.checkPhotoUpload / users.verifyPhotoBytes): the
+//   real bytes (magic numbers), since file contents are reliably readable only in actions; and
+//   actions are not transactional, so they can delete a refused file and still report the error.
+import type { Id } from "../_generated/dataModel";
+import type { MutationCtx, QueryCtx } from "../_generated/server";
+import { IMAGE_CONTENT_TYPES, LIMITS } from "../constants";
+import { userError } from "./errors";
+
+export type ImageContentType = (typeof IMAGE_CONTENT_TYPES)[number];
+
+export const IMAGE_MESSAGES = {
+  tooLarge: "画像サイズは5MB以下にしてください",
+  wrongType: "PNG、JPEG、GIF形式の画像を選択してください",
+  uploadFailed: "画像のアップロードに失敗しました",
+} as const;
+
+const SIGNATURES: ReadonlyArray<{ type: ImageContentType; bytes: readonly number[] }> = [
+  { type: "image/png", bytes: [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a] },
+  { type: "image/jpeg", bytes: [0xff, 0xd8, 0xff] },
+  { type: "image/gif", bytes: [0x47, 0x49, 0x46, 0x38, 0x37, 0x61] }, // GIF87a
+  { type: "image/gif", bytes: [0x47, 0x49, 0x46, 0x38, 0x39, 0x61] }, // GIF89a
+];
+
+/** Bytes needed to recognise every accepted type. */
+export const IMAGE_SNIFF_BYTES = 8;
+
+/** The image type the file's first bytes show, or null when it is none of PNG, JPEG, GIF. */
+export function sniffImageType(head: Uint8Array): ImageContentType | null {
+  const match = SIGNATURES.find(({ bytes }) => bytes.every((byte, i) => head[i] === byte));
+  return match?.type ?? null;
+}
+
+/** Types that say nothing about the file (an upload sent without a Content-Type). */
+function isUndeclared(contentType: string | undefined): boolean {
+  return !contentType || contentType === "application/octet-stream";
+}
+
+export type ImageFacts = {
+  size: number;
+  /** What the uploader declared, when anything. */
+  contentType?: string;
+  /** What the bytes are; undefined when they were not read (in a mutation). */
+  sniffedType?: ImageContentType | null;
+};
+
+/** Why the file is refused (the message to show), or null when it is acceptable. */
+export function imageRefusal({ size, contentType, sniffedType }: ImageFacts): string | null {
+  if (size > LIMITS.imageMaxBytes) return IMAGE_MESSAGES.tooLarge;
+  const declared = isUndeclared(contentType) ? undefined : contentType!.toLowerCase();
+  if (declared !== undefined && !(IMAGE_CONTENT_TYPES as readonly string[]).includes(declared)) {
+    return IMAGE_MESSAGES.wrongType;
+  }
+  if (sniffedType === null) return IMAGE_MESSAGES.wrongType;
+  if (sniffedType !== undefined && declared !== undefined && declared !== sniffedType) {
+    return IMAGE_MESSAGES.wrongType;
+  }
+  return null;
+}
+
+/** Reads a stored file's real size, declared type and first bytes (in an action). */
+export async function inspectImageBlob(blob: Blob): Promise<string | null> {
+  const head = new Uint8Array(await blob.slice(0, IMAGE_SNIFF_BYTES).arrayBuffer());
+  return imageRefusal({
+    size: blob.size,
+    ...(blob.type ? { contentType: blob.type } : {}),
+    sniffedType: sniffImageType(head),
+  });
+}
+
+/** Whether a user other than `userId` has this file as their profile photo. */
+export async function isPhotoOfAnotherUser(ctx: QueryCtx, storageId: Id<"_storage">, userId: Id<"users">) {
+  const users = await ctx.db
+    .query("users")
+    .withIndex("by_photoStorageId", (q) => q.eq("photoStorageId", storageId))
+    .take(2);
+  return users.some((user) => user._id !== userId);
+}
+
+/**
+ * The mutation-side check of an uploaded image the caller wants to use: it must exist, be at
+ * most 5 MB, not be declared as another type, and not be someone else's photo. Throws
+ * ConvexError INVALID_IMAGE with the message to show.
+ */
+export async function checkStoredImage(ctx: QueryCtx, storageId: Id<"_storage">, userId: Id<"users">) {
+  const file = await ctx.db.system.get("_storage", storageId);
+  if (!file || (await isPhotoOfAnotherUser(ctx, storageId, userId))) {
+    throw userError("INVALID_IMAGE", IMAGE_MESSAGES.uploadFailed, { photo: IMAGE_MESSAGES.uploadFailed });
+  }
+  const refusal = imageRefusal({ size: file.size, ...(file.contentType ? { contentType: file.contentType } : {}) });
+  if (refusal) throw userError("INVALID_IMAGE", refusal, { photo: refusal });
+}
+
+/** Deletes a stored file if it is still there (deleting a missing file would throw). */
+export async function deleteStoredFile(ctx: MutationCtx, storageId: Id<"_storage">) {
+  if (await ctx.db.system.get("_storage", storageId)) await ctx.storage.delete(storageId);
+}

@@ -1,0 +1,115 @@
+// Deleting a work (DECISIONS.md "Data rules"): its likes, comments, views, images,
+// notifications that point at it and its challenge submissions with their votes go too.
+//
+// The work must disappear at once but may have any number of likes, comments and views, so the
+// delete happens in two parts: `deleteProjectCascade` removes what the gallery and the counters
+// read (the document, its AI-tool rows, its images, the author's and the site's totals) in the
+// caller's transaction, then schedules `purgeProjectChildrenBatch` to delete the remaining rows
+// in bounded batches until none are left.
+import { internal } from "../_generated/api";
+import type { Doc, Id } from "../_generated/dataModel";
+import type { MutationCtx } from "../_generated/server";
+import { eachRow, runPhases, type Budget } from "./batches";
+import { lowered, removeComment, removeLike, removeSubmissionStep, removeView } from "./engagementRemoval";
+import { deleteStoredFile } from "./images";
+import { bumpSiteCounter } from "./siteCounters";
+
+/** Rows one run of a batched cleanup may touch. */
+export const CLEANUP_BATCH = 100;
+
+/**
+ * Deletes a work now and schedules the cleanup of its likes, comments, views, notifications and
+ * challenge submissions. The caller has checked who may delete it.
+ */
+export async function deleteProjectCascade(ctx: MutationCtx, work: Doc<"projects">) {
+  const toolRows = await ctx.db
+    .query("projectAiTools")
+    .withIndex("by_projectId", (q) => q.eq("projectId", work._id))
+    .take(50);
+  for (const row of toolRows) await ctx.db.delete("projectAiTools", row._id);
+  for (const shot of work.screenshots) {
+    await deleteStoredFile(ctx, shot.storageId);
+    await deleteStoredFile(ctx, shot.thumbnailStorageId);
+  }
+
+  // The work's totals leave the author's and the site's counters now; the rows deleted later
+  // find no work and so change no counter again (see engagementRemoval.ts).
+  const author = await ctx.db.get("users", work.userId);
+  if (author) {
+    await ctx.db.patch("users", author._id, {
+      projectsCount: lowered(author.projectsCount),
+      zeroCodeCount: lowered(author.zeroCodeCount, work.isZeroCode ? 1 : 0),
+      totalLikes: lowered(author.totalLikes, work.likesCount),
+      totalViews: lowered(author.totalViews, work.viewsCount),
+    });
+  }
+  await bumpSiteCounter(ctx, "projects", -1);
+  if (work.isZeroCode) await bumpSiteCounter(ctx, "zeroCodeProjects", -1);
+  await bumpSiteCounter(ctx, "likes", -work.likesCount);
+
+  await ctx.db.delete("projects", work._id);
+  await ctx.scheduler.runAfter(0, internal.account.purgeProjectChildren, { projectId: work._id });
+}
+
+/**
+ * Deletes up to `budget` rows left behind by a deleted work. Resolves true when none are left.
+ */
+export async function purgeProjectChildrenBatch(ctx: MutationCtx, projectId: Id<"projects">, budget: Budget) {
+  return await runPhases(budget, [
+    eachRow(
+      (n) =>
+        ctx.db
+          .query("likes")
+          .withIndex("by_projectId_and_userId", (q) => q.eq("projectId", projectId))
+          .take(n),
+      (like) => removeLike(ctx, like),
+    ),
+    eachRow(
+      (n) =>
+        ctx.db
+          .query("comments")
+          .withIndex("by_projectId", (q) => q.eq("projectId", projectId))
+          .take(n),
+      (comment) => removeComment(ctx, comment),
+    ),
+    eachRow(
+      (n) =>
+        ctx.db
+          .query("views")
+          .withIndex("by_projectId", (q) => q.eq("projectId", projectId))
+          .take(n),
+      (view) => removeView(ctx, view),
+    ),
+    eachRow(
+      (n) =>
+        ctx.db
+          .query("notifications")
+          .withIndex("by_projectId", (q) => q.eq("projectId", projectId))
+          .take(n),
+      (notification) => ctx.db.delete("notifications", notification._id),
+    ),
+    submissionsPhase(ctx, (n) =>
+      ctx.db
+        .query("challengeSubmissions")
+        .withIndex("by_projectId", (q) => q.eq("projectId", projectId))
+        .take(n),
+    ),
+  ]);
+}
+
+/** Removes submissions (votes first) while the budget lasts. */
+export function submissionsPhase(
+  ctx: MutationCtx,
+  load: (limit: number) => Promise<Doc<"challengeSubmissions">[]>,
+) {
+  return async (budget: Budget) => {
+    const submissions = await load(budget.left);
+    for (const submission of submissions) {
+      if (budget.exhausted) return false;
+      const step = await removeSubmissionStep(ctx, submission, budget.left);
+      budget.spend(step.deleted);
+      if (!step.done) return false;
+    }
+    return (await load(1)).length === 0;
+  };
+}

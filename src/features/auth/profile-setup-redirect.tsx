@@ -1,0 +1,16 @@
+import { useEffect } from "react";
+import { useLocation, useNavigate } from "react-router-dom";
+import { paths } from "@/config/paths";
+import { useViewer } from "./use-viewer";
+
+/** New or incomplete users are sent to /profile/setup from anywhere (SPEC.md section 4). */
+export function ProfileSetupRedirect() {
+  const { status, viewer } = useViewer();
+  const { pathname } = useLocation();
+  const navigate = useNavigate();
+  const mustSetUp = status === "signedIn" && !viewer.profileCompleted && pathname !== paths.profileSetup();
+  useEffect(() => {
+    if (mustSetUp) void navigate(paths.profileSetup(), { replace: true });
+  }, [mustSetUp, navigate]);
+  return null;
+}

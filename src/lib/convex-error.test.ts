@@ -1,0 +1,22 @@
+import { ConvexError } from "convex/values";
+import { describe, expect, it } from "vitest";
+import { readServerError } from "./convex-error";
+
+describe("readServerError", () => {
+  it("reads the message and per-field messages of a ConvexError", () => {
+    const error = new ConvexError({
+      code: "invalid",
+      message: "入力内容を確認してください",
+      fields: { handle: "このユーザーIDは既に使用されています", bogus: 3 },
+    });
+    expect(readServerError(error)).toEqual({
+      message: "入力内容を確認してください",
+      fields: { handle: "このユーザーIDは既に使用されています" },
+    });
+  });
+
+  it("falls back to a generic message for anything else", () => {
+    expect(readServerError(new Error("socket closed"))).toEqual({ message: "エラーが発生しました", fields: {} });
+    expect(readServerError(new ConvexError("plain string"), "失敗")).toEqual({ message: "失敗", fields: {} });
+  });
+});

@@ -1,0 +1,25 @@
+import { ConvexError } from "convex/values";
+
+/** What a server function refused with: ConvexError data is `{ code, message, fields? }`. */
+export type ServerError = {
+  message: string;
+  /** Per-field messages, keyed by argument name (e.g. handle, bio). */
+  fields: Record<string, string>;
+};
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === "object" && value !== null && !Array.isArray(value);
+
+/**
+ * The user-facing part of a failed Convex call. Anything that is not a ConvexError (a bug, a
+ * dropped connection) falls back to the generic SPEC.md message rather than leaking internals.
+ */
+export function readServerError(error: unknown, fallback = "エラーが発生しました"): ServerError {
+  if (!(error instanceof ConvexError) || !isRecord(error.data)) return { message: fallback, fields: {} };
+  const { message, fields } = error.data;
+  const fieldMessages: Record<string, string> = {};
+  if (isRecord(fields)) {
+    for (const [key, value] of Object.entries(fields)) if (typeof value === "string") fieldMessages[key] = value;
+  }
+  return { message: typeof message === "string" && message ? message : fallback, fields: fieldMessages };
+}

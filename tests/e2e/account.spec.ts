@@ -1,0 +1,120 @@
+import fs from "node:fs";
+import type { Page } from "playwright-core";
+import { describe, expect, test } from "vitest";
+import { newIdentity, signIn } from "./auth";
+import { PHONE, useBrowser } from "./browser";
+
+const browser = useBrowser();
+
+const alert = (page: Page, text: string) => page.getByRole("alert").filter({ hasText: text }).first().waitFor();
+const button = (page: Page, name: string) => page.getByRole("button", { name, exact: true });
+
+async function switchState(page: Page, name: string) {
+  return page.getByRole("switch", { name, exact: true }).getAttribute("aria-checked");
+}
+
+describe("sign-in, profile setup and edit, settings, account deletion", () => {
+  test("a new Google identity goes from sign-in to a finished profile, then deletes the account", async () => {
+    const identity = newIdentity("江戸川 テスト");
+    const handle = `e2e_${Date.now().toString(36)}`;
+    const page = await browser.newPage();
+
+    // Signed in from the gallery, a new user is sent to the setup.
+    await page.goto("/projects");
+    await signIn(page, identity);
+    await page.waitForURL((url) => url.pathname === "/profile/setup");
+    await page.getByRole("textbox", { name: /表示名/ }).waitFor();
+    expect(await page.getByRole("textbox", { name: /表示名/ }).inputValue()).toBe(identity.name);
+
+    // Step 1 validation, message by message.
+    await page.getByRole("textbox", { name: /表示名/ }).fill("");
+    await button(page, "次へ").click();
+    await alert(page, "ユーザーIDは必須です");
+    await alert(page, "表示名は必須です");
+    await alert(page, "自己紹介は必須です");
+    const handleBox = page.getByRole("textbox", { name: /ユーザーID/ });
+    await handleBox.fill("Ab");
+    expect(await handleBox.inputValue()).toBe("ab");
+    await button(page, "次へ").click();
+    await alert(page, "3文字以上で入力してください");
+    await handleBox.fill("hana_design"); // a demo creator's handle
+    await page.getByText("このユーザーIDは既に使用されています").waitFor();
+    await handleBox.fill(`${handle}-!`);
+    expect(await handleBox.inputValue()).toBe(handle);
+    await page.getByText("使用できます").waitFor();
+    await page.getByRole("textbox", { name: /表示名/ }).fill("江戸川テスト");
+    await page.getByRole("textbox", { name: /自己紹介/ }).fill("短い自己紹介");
+    await button(page, "次へ").click();
+    await alert(page, "自己紹介は20文字以上で入力してください");
+    await page.getByRole("textbox", { name: /自己紹介/ }).fill("AIと一緒にゲームを作るのが好きな会社員です。よろしくお願いします！");
+    await button(page, "次へ").click();
+
+    // Step 2: links must be http(s).
+    await page.getByRole("textbox", { name: "GitHub" }).fill("github.com/edogawa");
+    await button(page, "完了").click();
+    await alert(page, "正しいURL形式で入力してください");
+    await page.getByRole("textbox", { name: "GitHub" }).fill("https://github.com/edogawa");
+    await button(page, "完了").click();
+    await page.waitForURL((url) => url.pathname === "/");
+
+    // Edit: 保存 stays disabled until something changes; 戻る asks before discarding.
+    await page.goto("/profile/edit");
+    const save = button(page, "保存");
+    await save.waitFor();
+    expect(await save.isDisabled()).toBe(true);
+    await page.getByRole("textbox", { name: /場所/ }).fill("東京都");
+    expect(await save.isDisabled()).toBe(false);
+    await button(page, "戻る").click();
+    await page.getByRole("alertdialog").or(page.getByRole("dialog")).getByText("保存していない変更は失われます。").waitFor();
+    await page.keyboard.press("Escape");
+    await save.click();
+    await page.getByText("プロフィールを更新しました").first().waitFor();
+    await page.waitForURL((url) => url.pathname === `/profile/${handle}`);
+
+    // Settings are stored on the user: they show in another browser and survive a reload.
+    await page.goto("/settings");
+    await page.getByRole("switch", { name: "いいね", exact: true }).click();
+    expect(await switchState(page, "いいね")).toBe("false");
+
+    const other = await browser.newPage(PHONE);
+    await other.goto("/settings");
+    await signIn(other, identity);
+    const likesSwitch = other.getByRole("switch", { name: "いいね", exact: true });
+    await likesSwitch.waitFor();
+    // Live: the other browser shows the change once the server has it.
+    await other.waitForFunction(
+      (el) => el?.getAttribute("aria-checked") === "false",
+      await likesSwitch.elementHandle(),
+    );
+    await page.reload();
+    await page.getByRole("switch", { name: "いいね", exact: true }).waitFor();
+    expect(await switchState(page, "いいね")).toBe("false");
+    expect(await switchState(page, "コメント")).toBe("true");
+
+    // Export downloads the user's data as JSON.
+    const [download] = await Promise.all([page.waitForEvent("download"), button(page, "データをエクスポート").click()]);
+    const exported = JSON.parse(fs.readFileSync((await download.path()), "utf8")) as {
+      profile: { handle: string; location: string };
+      settings: { notifications: { likes: boolean } };
+    };
+    expect(download.suggestedFilename()).toMatch(/^vibe-gallery-export-\d{8}\.json$/);
+    expect(exported.profile).toMatchObject({ handle, location: "東京都" });
+    expect(exported.settings.notifications.likes).toBe(false);
+
+    // Deleting needs the exact phrase, then signs out and goes home.
+    await button(page, "アカウントを削除").click();
+    const confirm = button(page, "アカウントを削除する");
+    await page.getByRole("textbox", { name: /DELETE MY ACCOUNT/ }).fill("delete my account");
+    expect(await confirm.isDisabled()).toBe(true);
+    await page.getByRole("textbox", { name: /DELETE MY ACCOUNT/ }).fill("DELETE MY ACCOUNT");
+    await confirm.click();
+    await page.waitForURL((url) => url.pathname === "/");
+    await page.getByRole("banner").getByRole("button", { name: "ログイン" }).waitFor();
+
+    // The same Google identity now starts over as a new, empty user; the old handle is free.
+    await signIn(page, identity);
+    await page.waitForURL((url) => url.pathname === "/profile/setup");
+    await page.getByRole("textbox", { name: /ユーザーID/ }).fill(handle);
+    await page.getByText("使用できます").waitFor();
+  });
+});
