@@ -139,6 +139,7 @@ export const LIMITS = {
   challengeTitleMax: 100,
   challengeDescriptionMax: 1000,
   commentPreview: 50,
+  commentMax: 1000,
   relatedWorks: 3,
   redCountdownDays: 3,
   handleCheckDebounceMs: 500,

@@ -16,20 +16,25 @@ import type {
 import type * as account from "../account.js";
 import type * as auth from "../auth.js";
 import type * as badges from "../badges.js";
+import type * as comments from "../comments.js";
 import type * as constants from "../constants.js";
+import type * as emails from "../emails.js";
 import type * as home from "../home.js";
 import type * as http from "../http.js";
+import type * as likes from "../likes.js";
 import type * as model_accountDeletion from "../model/accountDeletion.js";
 import type * as model_auth from "../model/auth.js";
 import type * as model_badgeDefinitions from "../model/badgeDefinitions.js";
 import type * as model_badges from "../model/badges.js";
 import type * as model_batches from "../model/batches.js";
+import type * as model_comments from "../model/comments.js";
 import type * as model_dataExport from "../model/dataExport.js";
 import type * as model_demoData from "../model/demoData.js";
 import type * as model_demoImages from "../model/demoImages.js";
 import type * as model_engagement from "../model/engagement.js";
 import type * as model_engagementRemoval from "../model/engagementRemoval.js";
 import type * as model_errors from "../model/errors.js";
+import type * as model_gallery from "../model/gallery.js";
 import type * as model_googleIssuer from "../model/googleIssuer.js";
 import type * as model_googleUsers from "../model/googleUsers.js";
 import type * as model_images from "../model/images.js";
@@ -43,8 +48,11 @@ import type * as model_search from "../model/search.js";
 import type * as model_siteCounters from "../model/siteCounters.js";
 import type * as model_users from "../model/users.js";
 import type * as model_workCards from "../model/workCards.js";
+import type * as model_workDetails from "../model/workDetails.js";
+import type * as projects from "../projects.js";
 import type * as seed from "../seed.js";
 import type * as users from "../users.js";
+import type * as views from "../views.js";
 
 /**
  * A utility for referencing Convex functions in your app's API.
@@ -58,20 +66,25 @@ declare const fullApi: ApiFromModules<{
   account: typeof account;
   auth: typeof auth;
   badges: typeof badges;
+  comments: typeof comments;
   constants: typeof constants;
+  emails: typeof emails;
   home: typeof home;
   http: typeof http;
+  likes: typeof likes;
   "model/accountDeletion": typeof model_accountDeletion;
   "model/auth": typeof model_auth;
   "model/badgeDefinitions": typeof model_badgeDefinitions;
   "model/badges": typeof model_badges;
   "model/batches": typeof model_batches;
+  "model/comments": typeof model_comments;
   "model/dataExport": typeof model_dataExport;
   "model/demoData": typeof model_demoData;
   "model/demoImages": typeof model_demoImages;
   "model/engagement": typeof model_engagement;
   "model/engagementRemoval": typeof model_engagementRemoval;
   "model/errors": typeof model_errors;
+  "model/gallery": typeof model_gallery;
   "model/googleIssuer": typeof model_googleIssuer;
   "model/googleUsers": typeof model_googleUsers;
   "model/images": typeof model_images;
@@ -85,8 +98,11 @@ declare const fullApi: ApiFromModules<{
   "model/siteCounters": typeof model_siteCounters;
   "model/users": typeof model_users;
   "model/workCards": typeof model_workCards;
+  "model/workDetails": typeof model_workDetails;
+  projects: typeof projects;
   seed: typeof seed;
   users: typeof users;
+  views: typeof views;
 }>;
 export declare const api: FilterApi<
   typeof fullApi,

@@ -14,8 +14,8 @@ describe("search text", () => {
     expect(bigrams("a 猫")).toEqual(["a", "猫"]);
   });
 
-  test("stored text holds both title and description bigrams once", () => {
-    expect(searchTextFor("家計簿", "家計簿アプリ")).toBe("家計 計簿 簿ア アプ プリ");
+  test("stored text holds both title and description bigrams once, plus each word's last character", () => {
+    expect(searchTextFor("家計簿", "家計簿アプリ")).toBe("家計 計簿 簿 簿ア アプ プリ リ");
   });
 
   test("containsQuery is a case-insensitive substring match over title and description", () => {

@@ -20,9 +20,19 @@ export function bigrams(text: string): string[] {
   return [...out];
 }
 
-/** The value stored in `projects.searchText`. */
+/**
+ * The value stored in `projects.searchText`: the bigrams plus each word's last character alone.
+ * A one-character query is searched as a prefix (Convex prefix-matches the last query term), which
+ * finds the character at any position followed by another (bigram) or ending a word (last char).
+ */
 export function searchTextFor(title: string, description: string): string {
-  return bigrams(`${title} ${description}`).join(" ");
+  const tokens = new Set<string>();
+  for (const word of normalizeForSearch(`${title} ${description}`).split(" ")) {
+    for (const pair of bigrams(word)) tokens.add(pair);
+    const last = Array.from(word).at(-1);
+    if (last) tokens.add(last);
+  }
+  return [...tokens].join(" ");
 }
 
 /** Whether a work's title or description contains the query (case-insensitive substring). */

@@ -35,6 +35,8 @@ export function createRoutes(): RouteObject[] {
             { path: routePatterns.profileSetup, lazy: () => import("./routes/profile-setup") },
             { path: routePatterns.profileEdit, lazy: () => import("./routes/profile-edit") },
             { path: routePatterns.settings, lazy: () => import("./routes/settings") },
+            { path: routePatterns.projects, lazy: () => import("./routes/projects") },
+            { path: routePatterns.project, lazy: () => import("./routes/project") },
             { path: "*", lazy: () => import("./routes/not-found") },
           ],
         },

@@ -67,7 +67,7 @@ describe("header search", () => {
 describe("header navigation", () => {
   it("marks the current section as active", async () => {
     renderApp({ entries: ["/projects"] });
-    await screen.findByRole("heading", { name: "ページが見つかりません" });
+    await screen.findByRole("heading", { level: 1, name: "作品を探す" });
     const nav = screen.getByRole("navigation", { name: "メインナビゲーション" });
 
     expect(within(nav).getByRole("link", { name: "作品を探す" })).toHaveAttribute("aria-current", "page");

@@ -13,7 +13,7 @@ describe("404 page", () => {
     expect(screen.getByRole("banner")).toBeInTheDocument();
   });
 
-  it.each(["/projects", "/projects/abc", "/submit", "/challenges", "/profile/taro"])(
+  it.each(["/submit", "/challenges", "/challenges/abc", "/profile/taro"])(
     "renders for %s, which is not built yet",
     async (path) => {
       renderApp({ entries: [path] });

@@ -1,0 +1,198 @@
+import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
+import { api } from "./_generated/api";
+import type { Id } from "./_generated/dataModel";
+import { createWork } from "./model/works.testkit";
+import { createUser, newTest, type TestConvex } from "./test.setup";
+
+beforeEach(() => {
+  vi.useFakeTimers();
+});
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+const page = { numItems: 20, cursor: null };
+const errorOf = async (promise: Promise<unknown>) => {
+  try {
+    await promise;
+  } catch (error) {
+    return (error as { data?: unknown }).data ?? String(error);
+  }
+  throw new Error("expected a failure");
+};
+
+const scheduledEmails = (t: TestConvex) =>
+  t.run(async (ctx) =>
+    (await ctx.db.system.query("_scheduled_functions").take(100)).filter((job) => job.name === "emails:sendCommentEmail"),
+  );
+const commentNotifications = (t: TestConvex, userId: Id<"users">) =>
+  t.run(async (ctx) =>
+    (await ctx.db.query("notifications").withIndex("by_userId", (q) => q.eq("userId", userId)).take(100)).filter(
+      (n) => n.type === "comment",
+    ),
+  );
+
+describe("comments.add", () => {
+  test("adds, counts, notifies with a preview and schedules the e-mail", async () => {
+    const t = newTest();
+    const author = await createUser(t);
+    const fan = await createUser(t, { displayName: "ファン" });
+    const projectId = await createWork(t, author.userId, { title: "作品A" });
+    const long = "あ".repeat(60);
+    const commentId = await fan.as.mutation(api.comments.add, { projectId, content: `  ${long}  ` });
+    const work = await t.query(api.projects.get, { id: projectId });
+    expect(work?.commentsCount).toBe(1);
+    const [notification] = await commentNotifications(t, author.userId);
+    expect(notification).toMatchObject({ fromUserId: fan.userId, projectId, commentPreview: "あ".repeat(50) + "…" });
+    const emails = await scheduledEmails(t);
+    expect(emails.map((job): unknown => job.args)).toEqual([[{ commentId }]]);
+
+    await fan.as.mutation(api.comments.add, { projectId, content: "短い" });
+    expect((await commentNotifications(t, author.userId)).map((n) => n.commentPreview)).toContain("短い");
+
+    const listed = await fan.as.query(api.comments.list, { projectId, paginationOpts: page });
+    expect(listed.page.map((c) => c.content)).toEqual(["短い", long]);
+    expect(listed.page[0]).toMatchObject({ isMine: true, author: { displayName: "ファン" } });
+    expect((await author.as.query(api.comments.list, { projectId, paginationOpts: page })).page[0]!.isMine).toBe(false);
+    await t.finishAllScheduledFunctions(vi.runAllTimers);
+  });
+
+  test("no notification or e-mail for one's own work; none when the author opted out", async () => {
+    const t = newTest();
+    const author = await createUser(t);
+    const fan = await createUser(t);
+    const noMail = await createUser(t, {});
+    const projectId = await createWork(t, author.userId);
+    await author.as.mutation(api.comments.add, { projectId, content: "自分" });
+    expect(await commentNotifications(t, author.userId)).toHaveLength(0);
+    expect(await scheduledEmails(t)).toHaveLength(0);
+
+    await t.run(async (ctx) => {
+      const user = (await ctx.db.get("users", author.userId))!;
+      await ctx.db.patch("users", author.userId, {
+        settings: {
+          ...user.settings,
+          notifications: { ...user.settings.notifications, comments: false },
+          emailNotifications: { comments: false },
+        },
+      });
+    });
+    await fan.as.mutation(api.comments.add, { projectId, content: "他人" });
+    expect(await commentNotifications(t, author.userId)).toHaveLength(0);
+    expect(await scheduledEmails(t)).toHaveLength(0);
+
+    // An author without an e-mail address gets the notification but no e-mail.
+    const mailless = await createWork(t, noMail.userId);
+    await t.run(async (ctx) => ctx.db.patch("users", noMail.userId, { email: undefined }));
+    await fan.as.mutation(api.comments.add, { projectId: mailless, content: "メールなし" });
+    expect(await commentNotifications(t, noMail.userId)).toHaveLength(1);
+    expect(await scheduledEmails(t)).toHaveLength(0);
+  });
+
+  test("signed out, blank, too long and missing work are refused", async () => {
+    const t = newTest();
+    const author = await createUser(t);
+    const projectId = await createWork(t, author.userId);
+    expect(await errorOf(t.mutation(api.comments.add, { projectId, content: "x" }))).toEqual({
+      code: "UNAUTHENTICATED",
+      message: "コメントするにはログインが必要です",
+    });
+    expect(await errorOf(author.as.mutation(api.comments.add, { projectId, content: " \n " }))).toMatchObject({
+      message: "コメントを入力してください",
+    });
+    await author.as.mutation(api.comments.add, { projectId, content: "字".repeat(1000) });
+    expect(await errorOf(author.as.mutation(api.comments.add, { projectId, content: "字".repeat(1001) }))).toMatchObject({
+      message: "コメントは1000文字以内で入力してください",
+    });
+    await t.run(async (ctx) => ctx.db.delete("projects", projectId));
+    expect(await errorOf(author.as.mutation(api.comments.add, { projectId, content: "x" }))).toEqual({
+      code: "NOT_FOUND",
+      message: "プロジェクトが見つかりません",
+    });
+  });
+
+  test("activeCommenter is awarded at the 10th comment", async () => {
+    const t = newTest();
+    const author = await createUser(t);
+    const fan = await createUser(t);
+    const projectId = await createWork(t, author.userId);
+    await t.run(async (ctx) => {
+      const user = (await ctx.db.get("users", author.userId))!;
+      await ctx.db.patch("users", author.userId, { settings: { ...user.settings, emailNotifications: { comments: false } } });
+    });
+    for (let i = 0; i < 10; i++) await fan.as.mutation(api.comments.add, { projectId, content: `c${i}` });
+    const badge = await t.run((ctx) =>
+      ctx.db.query("userBadges").withIndex("by_userId_and_badgeId", (q) => q.eq("userId", fan.userId).eq("badgeId", "activeCommenter")).first(),
+    );
+    expect(badge).not.toBeNull();
+  });
+});
+
+describe("comments.remove", () => {
+  test("only the comment's author may delete it; counts go back", async () => {
+    const t = newTest();
+    const author = await createUser(t);
+    const fan = await createUser(t);
+    const projectId = await createWork(t, author.userId);
+    const commentId = await fan.as.mutation(api.comments.add, { projectId, content: "消す" });
+    expect(await errorOf(author.as.mutation(api.comments.remove, { commentId }))).toEqual({
+      code: "FORBIDDEN",
+      message: "このコメントを削除する権限がありません",
+    });
+    expect(await errorOf(t.mutation(api.comments.remove, { commentId }))).toMatchObject({ message: "ログインが必要です" });
+    await fan.as.mutation(api.comments.remove, { commentId });
+    expect((await t.query(api.projects.get, { id: projectId }))?.commentsCount).toBe(0);
+    expect((await t.run((ctx) => ctx.db.get("users", fan.userId)))?.commentsCount).toBe(0);
+    expect((await t.query(api.comments.list, { projectId, paginationOpts: page })).page).toEqual([]);
+    expect(await errorOf(fan.as.mutation(api.comments.remove, { commentId }))).toEqual({
+      code: "NOT_FOUND",
+      message: "コメントが見つかりません",
+    });
+    await t.finishAllScheduledFunctions(vi.runAllTimers);
+  });
+});
+
+describe("emails.sendCommentEmail", () => {
+  test("is skipped with a log line when not configured", async () => {
+    const t = newTest();
+    const author = await createUser(t);
+    const fan = await createUser(t);
+    const projectId = await createWork(t, author.userId);
+    const log = vi.spyOn(console, "log").mockImplementation(() => {});
+    await fan.as.mutation(api.comments.add, { projectId, content: "メール" });
+    await t.finishAllScheduledFunctions(vi.runAllTimers);
+    expect(log).toHaveBeenCalledWith("comment e-mail skipped: not configured");
+    log.mockRestore();
+  });
+
+  test("posts the SPEC payload once when configured", async () => {
+    const t = newTest();
+    const author = await createUser(t, { displayName: "作者" });
+    const fan = await createUser(t, { displayName: "ファン" });
+    const projectId = await createWork(t, author.userId, { title: "作品B" });
+    const env = { EMAILJS_SERVICE_ID: "s", EMAILJS_TEMPLATE_ID: "tpl", EMAILJS_PUBLIC_KEY: "pk", EMAILJS_ENDPOINT: "https://mail.test/send" };
+    for (const [k, value] of Object.entries(env)) vi.stubEnv(k, value);
+    const fetchMock = vi.fn(() => Promise.resolve(new Response("OK", { status: 200 })));
+    vi.stubGlobal("fetch", fetchMock);
+    try {
+      await fan.as.mutation(api.comments.add, { projectId, content: "素敵です" });
+      await t.finishAllScheduledFunctions(vi.runAllTimers);
+      expect(fetchMock).toHaveBeenCalledTimes(1);
+      const [url, init] = fetchMock.mock.calls[0] as unknown as [string, { body: string }];
+      expect(url).toBe("https://mail.test/send");
+      const body = JSON.parse(init.body) as { template_params: Record<string, string> };
+      expect(body).toMatchObject({ service_id: "s", template_id: "tpl", user_id: "pk" });
+      expect(body.template_params).toMatchObject({
+        to_name: "作者",
+        from_name: "ファン",
+        project_title: "作品B",
+        comment_content: "素敵です",
+        app_name: "Vibe Gallery",
+      });
+      expect(body.template_params.project_url).toContain(`/projects/${projectId}`);
+    } finally {
+      vi.unstubAllEnvs();
+      vi.unstubAllGlobals();
+    }
+  });
+});

@@ -1,0 +1,64 @@
+import { paginationOptsValidator, paginationResultValidator } from "convex/server";
+import { v } from "convex/values";
+import { internal } from "./_generated/api";
+import { mutation, query } from "./_generated/server";
+import { getViewerId, requireViewer } from "./model/auth";
+import {
+  COMMENT_SIGN_IN_MESSAGE,
+  toCommentItem,
+  validComment,
+  vCommentItem,
+  wantsCommentEmail,
+} from "./model/comments";
+import { insertComment } from "./model/engagement";
+import { removeComment } from "./model/engagementRemoval";
+import { userError } from "./model/errors";
+
+/** A work's comments, newest first. */
+export const list = query({
+  args: { projectId: v.id("projects"), paginationOpts: paginationOptsValidator },
+  returns: paginationResultValidator(vCommentItem),
+  handler: async (ctx, { projectId, paginationOpts }) => {
+    const viewerId = await getViewerId(ctx);
+    const result = await ctx.db
+      .query("comments")
+      .withIndex("by_projectId", (q) => q.eq("projectId", projectId))
+      .order("desc")
+      .paginate(paginationOpts);
+    return { ...result, page: await Promise.all(result.page.map((comment) => toCommentItem(ctx, comment, viewerId))) };
+  },
+});
+
+/**
+ * Adds the caller's comment: raises commentsCount, notifies the author with a preview, may award
+ * activeCommenter, and schedules the comment e-mail when the author wants one.
+ */
+export const add = mutation({
+  args: { projectId: v.id("projects"), content: v.string() },
+  returns: v.id("comments"),
+  handler: async (ctx, { projectId, content }) => {
+    const viewer = await requireViewer(ctx, COMMENT_SIGN_IN_MESSAGE);
+    const text = validComment(content);
+    const work = await ctx.db.get("projects", projectId);
+    if (!work) throw userError("NOT_FOUND", "プロジェクトが見つかりません");
+    const commentId = await insertComment(ctx, viewer._id, projectId, text);
+    if (wantsCommentEmail(await ctx.db.get("users", work.userId), viewer._id)) {
+      await ctx.scheduler.runAfter(0, internal.emails.sendCommentEmail, { commentId });
+    }
+    return commentId;
+  },
+});
+
+/** Deletes one of the caller's own comments and lowers the counts it raised. */
+export const remove = mutation({
+  args: { commentId: v.id("comments") },
+  returns: v.null(),
+  handler: async (ctx, { commentId }) => {
+    const viewer = await requireViewer(ctx);
+    const comment = await ctx.db.get("comments", commentId);
+    if (!comment) throw userError("NOT_FOUND", "コメントが見つかりません");
+    if (comment.userId !== viewer._id) throw userError("FORBIDDEN", "このコメントを削除する権限がありません");
+    await removeComment(ctx, comment);
+    return null;
+  },
+});

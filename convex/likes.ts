@@ -1,0 +1,29 @@
+import { v } from "convex/values";
+import { mutation } from "./_generated/server";
+import { requireViewer } from "./model/auth";
+import { addLike } from "./model/engagement";
+import { removeLike } from "./model/engagementRemoval";
+import { userError } from "./model/errors";
+
+export const LIKE_SIGN_IN_MESSAGE = "いいねするにはログインが必要です";
+
+/**
+ * Likes or unlikes a work for the caller. Counters, the author's total, the site counter, the
+ * author's notification and the popularCreator badge change in the same transaction.
+ */
+export const toggle = mutation({
+  args: { projectId: v.id("projects") },
+  returns: v.object({ liked: v.boolean(), likesCount: v.number() }),
+  handler: async (ctx, { projectId }) => {
+    const viewer = await requireViewer(ctx, LIKE_SIGN_IN_MESSAGE);
+    if (!(await ctx.db.get("projects", projectId))) throw userError("NOT_FOUND", "プロジェクトが見つかりません");
+    const existing = await ctx.db
+      .query("likes")
+      .withIndex("by_projectId_and_userId", (q) => q.eq("projectId", projectId).eq("userId", viewer._id))
+      .first();
+    if (existing) await removeLike(ctx, existing);
+    else await addLike(ctx, viewer._id, projectId);
+    const work = await ctx.db.get("projects", projectId);
+    return { liked: !existing, likesCount: work?.likesCount ?? 0 };
+  },
+});

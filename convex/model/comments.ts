@@ -1,0 +1,46 @@
+// Comment rules (SPEC.md section 5 "Comment") and the comment e-mail decision (DECISIONS.md
+// "Notifications and e-mail").
+import { v } from "convex/values";
+import type { Doc, Id } from "../_generated/dataModel";
+import type { QueryCtx } from "../_generated/server";
+import { LIMITS } from "../constants";
+import { userError } from "./errors";
+import { publicAuthor } from "./users";
+import { vPublicAuthor } from "./workCards";
+
+export const COMMENT_SIGN_IN_MESSAGE = "コメントするにはログインが必要です";
+export const COMMENT_BLANK_MESSAGE = "コメントを入力してください";
+export const COMMENT_TOO_LONG_MESSAGE = `コメントは${LIMITS.commentMax}文字以内で入力してください`;
+
+/** The trimmed comment, or a user error when it is blank or too long (counted in characters). */
+export function validComment(content: string): string {
+  const trimmed = content.trim();
+  if (!trimmed) throw userError("INVALID_INPUT", COMMENT_BLANK_MESSAGE, { content: COMMENT_BLANK_MESSAGE });
+  if (Array.from(trimmed).length > LIMITS.commentMax) {
+    throw userError("INVALID_INPUT", COMMENT_TOO_LONG_MESSAGE, { content: COMMENT_TOO_LONG_MESSAGE });
+  }
+  return trimmed;
+}
+
+/** The comment e-mail goes to an author who is someone else, has an address and wants it. */
+export function wantsCommentEmail(author: Doc<"users"> | null, writerId: Id<"users">): author is Doc<"users"> {
+  return author !== null && author._id !== writerId && !!author.email && author.settings.emailNotifications.comments;
+}
+
+export const vCommentItem = v.object({
+  _id: v.id("comments"),
+  content: v.string(),
+  createdAt: v.number(),
+  author: vPublicAuthor,
+  isMine: v.boolean(),
+});
+
+export async function toCommentItem(ctx: QueryCtx, comment: Doc<"comments">, viewerId: Id<"users"> | null) {
+  return {
+    _id: comment._id,
+    content: comment.content,
+    createdAt: comment._creationTime,
+    author: await publicAuthor(ctx, comment.userId),
+    isMine: viewerId === comment.userId,
+  };
+}

@@ -1,0 +1,21 @@
+// Test fixtures for works: a valid input and a one-call insert through the real write path.
+import type { Id } from "../_generated/dataModel";
+import type { TestConvex } from "../test.setup";
+import { insertProject, type ProjectInput } from "./projects";
+
+export const workInput: ProjectInput = {
+  title: "作品",
+  description: "説明",
+  vibeDescription: "コンセプト",
+  genre: "game",
+  demoUrl: "https://example.com",
+  aiTools: ["Claude"],
+  techStack: ["React"],
+  tags: [],
+  isZeroCode: false,
+  screenshots: [],
+};
+
+export async function createWork(t: TestConvex, userId: Id<"users">, input: Partial<ProjectInput> = {}) {
+  return await t.run((ctx) => insertProject(ctx, userId, { ...workInput, ...input }, Date.now()));
+}

@@ -1,0 +1,61 @@
+import { render, screen } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import type { ComponentProps } from "react";
+import { describe, expect, it, vi } from "vitest";
+import { CommentForm, COMMENT_MAX_LENGTH } from "./comment-form";
+
+vi.mock("@/features/auth/sign-in-button", () => ({ SignInButton: () => <button type="button">ログイン</button> }));
+
+function renderForm(props: Partial<ComponentProps<typeof CommentForm>> = {}) {
+  const onSubmit = vi.fn<(content: string) => Promise<void>>(() => Promise.resolve());
+  render(<CommentForm status="signedIn" onSubmit={onSubmit} describeError={(e) => (e as Error).message} {...props} />);
+  return { user: userEvent.setup(), onSubmit: props.onSubmit ?? onSubmit };
+}
+const box = () => screen.getByRole("textbox", { name: "コメント" });
+const send = () => screen.getByRole("button", { name: "コメントする" });
+
+describe("CommentForm", () => {
+  it("refuses a blank comment", async () => {
+    const { user, onSubmit } = renderForm();
+    await user.click(send());
+    expect(screen.getByRole("alert")).toHaveTextContent("コメントを入力してください");
+    await user.type(box(), "   ");
+    await user.click(send());
+    expect(screen.getByRole("alert")).toHaveTextContent("コメントを入力してください");
+    expect(box()).toHaveAttribute("aria-invalid", "true");
+    expect(onSubmit).not.toHaveBeenCalled();
+  });
+
+  it("refuses a comment over the maximum length", async () => {
+    const { user, onSubmit } = renderForm();
+    await user.click(box());
+    await user.paste("あ".repeat(COMMENT_MAX_LENGTH + 1));
+    await user.click(send());
+    expect(screen.getByRole("alert")).toHaveTextContent(`${COMMENT_MAX_LENGTH}文字以内`);
+    expect(onSubmit).not.toHaveBeenCalled();
+  });
+
+  it("sends the trimmed text and empties the box", async () => {
+    const { user, onSubmit } = renderForm();
+    await user.type(box(), "  すてきな作品！ ");
+    await user.click(send());
+    expect(onSubmit).toHaveBeenCalledWith("すてきな作品！");
+    expect(box()).toHaveValue("");
+    expect(screen.queryByRole("alert")).not.toBeInTheDocument();
+  });
+
+  it("shows the reason when posting fails and keeps the text", async () => {
+    const { user } = renderForm({ onSubmit: () => Promise.reject(new Error("通信エラー")) });
+    await user.type(box(), "こんにちは");
+    await user.click(send());
+    expect(await screen.findByRole("alert")).toHaveTextContent("コメントの投稿に失敗しました: 通信エラー");
+    expect(box()).toHaveValue("こんにちは");
+  });
+
+  it("asks signed-out visitors to log in", () => {
+    renderForm({ status: "signedOut" });
+    expect(screen.getByText("コメントするにはログインが必要です")).toBeInTheDocument();
+    expect(screen.getByRole("button", { name: "ログイン" })).toBeInTheDocument();
+    expect(screen.queryByRole("textbox")).not.toBeInTheDocument();
+  });
+});

@@ -1,0 +1,44 @@
+import { useEffect, useRef, useState } from "react";
+import { Check, Share2 } from "lucide-react";
+import { Button } from "@/components/ui/button";
+import { useToast } from "@/components/ui/use-toast";
+import { LIMITS } from "../../../convex/constants";
+
+/**
+ * 共有: the system share sheet where the browser has one, otherwise the link is copied and the
+ * button reads 'コピー済み' for 2 seconds.
+ */
+export function ShareButton({ url, title }: { url: string; title: string }) {
+  const toast = useToast();
+  const [copied, setCopied] = useState(false);
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  useEffect(() => () => clearTimeout(timer.current), []);
+
+  const share = async () => {
+    if (typeof navigator.share === "function") {
+      try {
+        await navigator.share({ title, url });
+      } catch (error) {
+        // Closing the share sheet is not a failure.
+        if (!(error instanceof DOMException && error.name === "AbortError")) toast.error("共有できませんでした");
+      }
+      return;
+    }
+    try {
+      await navigator.clipboard.writeText(url);
+    } catch {
+      toast.error("リンクをコピーできませんでした");
+      return;
+    }
+    setCopied(true);
+    clearTimeout(timer.current);
+    timer.current = setTimeout(() => setCopied(false), LIMITS.shareCopiedMs);
+  };
+
+  return (
+    <Button variant="outline" onClick={() => void share()} aria-live="polite">
+      {copied ? <Check aria-hidden className="text-emerald-600" /> : <Share2 aria-hidden />}
+      {copied ? "コピー済み" : "共有"}
+    </Button>
+  );
+}

@@ -1,0 +1,426 @@
+import { useCallback, useState, type ReactNode } from "react";
+import { useMutation, useQuery } from "convex/react";
+import type { FunctionReturnType } from "convex/server";
+import {
+  ArrowLeft,
+  Calendar,
+  Code2,
+  ExternalLink,
+  Eye,
+  LayoutGrid,
+  MessageCircle,
+  Pencil,
+  PlayCircle,
+  Sparkles,
+  Trash2,
+} from "lucide-react";
+import { Link, useNavigate, useParams } from "react-router-dom";
+import { api } from "../../../convex/_generated/api";
+import { PageContainer } from "@/components/layout/page-container";
+import { PageTitle } from "@/components/layout/page-title";
+import { QueryErrorBoundary } from "@/components/query-error-boundary";
+import { Avatar } from "@/components/ui/avatar";
+import { Badge } from "@/components/ui/badge";
+import { Button, ButtonLink, buttonClassName } from "@/components/ui/button";
+import { Card, CardContent, CardTitle } from "@/components/ui/card";
+import { ConfirmDialog } from "@/components/ui/confirm-dialog";
+import { EmptyState } from "@/components/ui/empty-state";
+import { ErrorState } from "@/components/ui/error-state";
+import { Skeleton } from "@/components/ui/skeleton";
+import { useToast } from "@/components/ui/use-toast";
+import { paths } from "@/config/paths";
+import { readServerError } from "@/lib/convex-error";
+import { genreLabel } from "@/lib/genres";
+import { formatDate, formatNumber } from "@/lib/i18n/format";
+import { useNow } from "@/lib/use-now";
+import { WorkCard } from "@/features/works/work-card";
+import { BookmarkButton } from "./bookmark-button";
+import { CommentsSection } from "./comments-section";
+import { LikeButton } from "./like-button";
+import { ScreenshotCarousel } from "./screenshot-carousel";
+import { ShareButton } from "./share-button";
+import { useRecordOnce } from "./use-record-once";
+
+type Work = NonNullable<FunctionReturnType<typeof api.projects.get>>;
+
+/** Only http(s) links become buttons; anything else stored by mistake is not offered. */
+export function isWebUrl(value: string | null | undefined): value is string {
+  if (!value) return false;
+  try {
+    const { protocol } = new URL(value);
+    return protocol === "http:" || protocol === "https:";
+  } catch {
+    return false;
+  }
+}
+
+export function WorkPage() {
+  const { id = "" } = useParams();
+  return (
+    <QueryErrorBoundary
+      resetKey={id}
+      fallback={(message) => (
+        <PageContainer>
+          <ErrorState message={message} />
+        </PageContainer>
+      )}
+    >
+      {/* Keyed so every work starts with a fresh carousel, dialog and view record. */}
+      <WorkLoader key={id} id={id} />
+    </QueryErrorBoundary>
+  );
+}
+
+function WorkLoader({ id }: { id: string }) {
+  const work = useQuery(api.projects.get, { id });
+  const recordView = useMutation(api.views.record);
+  const record = useCallback(
+    (projectId: string) => {
+      // A view that fails to count is not worth interrupting the visitor for.
+      recordView({ projectId: projectId as Work["_id"] }).catch(() => {});
+    },
+    [recordView],
+  );
+  useRecordOnce(work ? work._id : undefined, record);
+
+  if (work === undefined) return <WorkSkeleton />;
+  if (work === null) return <MissingWork />;
+  return <WorkDetail work={work} />;
+}
+
+function MissingWork() {
+  const navigate = useNavigate();
+  return (
+    <PageContainer width="narrow">
+      <PageTitle title="プロジェクトが見つかりません" />
+      <EmptyState
+        title="プロジェクトが見つかりません"
+        description="削除されたか、URLが間違っている可能性があります。"
+        action={
+          <div className="flex flex-wrap justify-center gap-2">
+            <ButtonLink to={paths.projects()}>
+              <LayoutGrid aria-hidden />
+              作品一覧へ
+            </ButtonLink>
+            <Button
+              variant="outline"
+              onClick={() => {
+                // With no earlier page in this visit, "back" would leave the site.
+                if ((window.history.state as { idx?: number } | null)?.idx) void navigate(-1);
+                else void navigate(paths.projects());
+              }}
+            >
+              <ArrowLeft aria-hidden />
+              戻る
+            </Button>
+          </div>
+        }
+      />
+    </PageContainer>
+  );
+}
+
+function WorkDetail({ work }: { work: Work }) {
+  const pageUrl =
+    typeof window === "undefined" ? paths.project(work._id) : window.location.origin + paths.project(work._id);
+  return (
+    <PageContainer className="flex flex-col gap-8 py-6 sm:py-10">
+      <PageTitle title={work.title} />
+      <Link
+        to={paths.projects()}
+        className="inline-flex w-fit items-center gap-1.5 rounded-lg text-sm font-semibold text-zinc-600 hover:text-zinc-900 focus-visible:outline-2 focus-visible:outline-brand-600"
+      >
+        <ArrowLeft aria-hidden className="size-4" />
+        作品一覧
+      </Link>
+      {/* Phones read the author card before the comments; desktops keep it beside everything. */}
+      <div className="grid gap-8 lg:grid-cols-[minmax(0,1fr)_20rem] lg:grid-rows-[auto_1fr]">
+        <div className="flex min-w-0 flex-col gap-8 lg:col-start-1 lg:row-start-1">
+          <ScreenshotCarousel screenshots={work.screenshots} title={work.title} />
+          <header className="flex flex-col gap-4">
+            <div className="flex flex-wrap items-center gap-2">
+              <Badge>{genreLabel(work.genre)}</Badge>
+              {work.isZeroCode && (
+                <Badge color="purple">
+                  <Sparkles aria-hidden />
+                  ゼロコード
+                </Badge>
+              )}
+            </div>
+            <h1 className="text-2xl font-bold break-words text-zinc-900 sm:text-3xl">{work.title}</h1>
+            <p className="leading-relaxed break-words whitespace-pre-wrap text-zinc-700">{work.description}</p>
+            <LinkButtons work={work} />
+            <div
+              role="group"
+              aria-label="反応"
+              className="flex flex-wrap items-center gap-2 border-y border-zinc-100 py-3"
+            >
+              <LikeButton projectId={work._id} liked={work.viewerHasLiked} count={work.likesCount} />
+              <Stat
+                icon={<MessageCircle aria-hidden />}
+                label={`コメント ${work.commentsCount}件`}
+                value={work.commentsCount}
+              />
+              <Stat icon={<Eye aria-hidden />} label={`閲覧 ${work.viewsCount}回`} value={work.viewsCount} />
+              <div className="flex flex-wrap gap-2 sm:ml-auto">
+                <ShareButton url={pageUrl} title={work.title} />
+                <BookmarkButton workId={work._id} />
+              </div>
+            </div>
+          </header>
+          {work.vibeDescription.trim() && (
+            <section
+              aria-labelledby="vibe-heading"
+              className="rounded-2xl border border-brand-100 bg-brand-50/60 p-5 sm:p-6"
+            >
+              <h2 id="vibe-heading" className="flex items-center gap-2 text-lg font-bold text-zinc-900">
+                <Sparkles aria-hidden className="size-5 text-brand-600" />
+                Vibe（コンセプト）
+              </h2>
+              <p className="mt-3 leading-relaxed break-words whitespace-pre-wrap text-zinc-700">
+                {work.vibeDescription}
+              </p>
+            </section>
+          )}
+          <TechDetails work={work} />
+        </div>
+        <aside className="flex flex-col gap-4 lg:sticky lg:top-24 lg:col-start-2 lg:row-span-2 lg:row-start-1 lg:self-start">
+          <AuthorCard work={work} />
+          <DetailsCard work={work} />
+        </aside>
+        <div className="min-w-0 lg:col-start-1 lg:row-start-2">
+          <CommentsSection projectId={work._id} commentsCount={work.commentsCount} />
+        </div>
+      </div>
+      <QueryErrorBoundary resetKey={work._id} fallback={() => null}>
+        <RelatedWorks id={work._id} />
+      </QueryErrorBoundary>
+    </PageContainer>
+  );
+}
+
+function Stat({ icon, label, value }: { icon: ReactNode; label: string; value: number }) {
+  return (
+    <span
+      aria-label={label}
+      className="inline-flex h-10 items-center gap-1.5 px-2 text-sm text-zinc-600 [&_svg]:size-4"
+    >
+      {icon}
+      <span aria-hidden className="tabular-nums">
+        {formatNumber(value)}
+      </span>
+    </span>
+  );
+}
+
+function LinkButtons({ work }: { work: Work }) {
+  const links = [
+    { url: work.demoUrl, label: "デモを見る", icon: <ExternalLink aria-hidden />, variant: "primary" as const },
+    { url: work.demoVideoUrl, label: "動画を見る", icon: <PlayCircle aria-hidden />, variant: "outline" as const },
+    { url: work.repositoryUrl, label: "コードを見る", icon: <Code2 aria-hidden />, variant: "outline" as const },
+  ].filter((link): link is typeof link & { url: string } => isWebUrl(link.url));
+  if (links.length === 0) return null;
+  return (
+    <div className="flex flex-wrap gap-2">
+      {links.map((link) => (
+        <a
+          key={link.label}
+          href={link.url}
+          target="_blank"
+          rel="noopener noreferrer"
+          className={buttonClassName({ variant: link.variant, className: "max-sm:flex-1" })}
+        >
+          {link.icon}
+          {link.label}
+          <span className="sr-only">（新しいタブで開きます）</span>
+        </a>
+      ))}
+    </div>
+  );
+}
+
+function TagList({ label, items, tone = "neutral" }: { label: string; items: string[]; tone?: "neutral" | "brand" }) {
+  return (
+    <div className="flex flex-col gap-2">
+      <h3 className="text-sm font-semibold text-zinc-800">{label}</h3>
+      {items.length === 0 ? (
+        <p className="text-sm text-zinc-500">なし</p>
+      ) : (
+        <ul className="flex flex-wrap gap-1.5" aria-label={label}>
+          {items.map((item) => (
+            <li
+              key={item}
+              className={
+                tone === "brand"
+                  ? "rounded-lg bg-brand-50 px-2.5 py-1 text-sm font-medium text-brand-800"
+                  : "rounded-lg bg-zinc-100 px-2.5 py-1 text-sm text-zinc-700"
+              }
+            >
+              {item}
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
+
+function TechDetails({ work }: { work: Work }) {
+  return (
+    <section aria-labelledby="tech-heading">
+      <Card>
+        <CardContent className="flex flex-col gap-5">
+          <h2 id="tech-heading" className="text-lg font-bold text-zinc-900">
+            技術情報
+          </h2>
+          <TagList label="使用したAIツール" items={work.aiTools} tone="brand" />
+          <TagList label="技術スタック" items={work.techStack} />
+          <TagList label="タグ" items={work.tags.map((tag) => `#${tag}`)} />
+        </CardContent>
+      </Card>
+    </section>
+  );
+}
+
+function AuthorCard({ work }: { work: Work }) {
+  const toast = useToast();
+  const navigate = useNavigate();
+  const remove = useMutation(api.projects.remove);
+  const [confirming, setConfirming] = useState(false);
+  const { author } = work;
+  const profileId = author.handle ?? author._id;
+  return (
+    <Card>
+      <CardContent className="flex flex-col gap-4">
+        <CardTitle className="text-base">作成者</CardTitle>
+        <div className="flex items-center gap-3">
+          <Avatar
+            name={author.displayName}
+            src={author.photoUrl}
+            seed={author._id ?? author.displayName}
+            size="lg"
+            decorative
+          />
+          <div className="min-w-0">
+            {profileId ? (
+              <Link to={paths.profile(profileId)} className="block truncate font-bold text-zinc-900 hover:underline">
+                {author.displayName}
+              </Link>
+            ) : (
+              <p className="truncate font-bold text-zinc-900">{author.displayName}</p>
+            )}
+            {author.handle && <p className="truncate text-sm text-zinc-500">@{author.handle}</p>}
+          </div>
+        </div>
+        {work.isOwner && (
+          <div className="flex gap-2 border-t border-zinc-100 pt-4">
+            <ButtonLink to={paths.submit({ edit: work._id })} variant="outline" size="sm" className="flex-1">
+              <Pencil aria-hidden />
+              編集
+            </ButtonLink>
+            <Button
+              variant="outline"
+              size="sm"
+              className="flex-1 text-red-600 hover:border-red-300 hover:bg-red-50"
+              onClick={() => setConfirming(true)}
+            >
+              <Trash2 aria-hidden />
+              削除
+            </Button>
+            <ConfirmDialog
+              open={confirming}
+              onOpenChange={setConfirming}
+              title="この作品を削除しますか？"
+              description={`「${work.title}」と、そのいいね・コメント・閲覧数がすべて削除されます。この操作は取り消せません。`}
+              confirmLabel="削除する"
+              tone="danger"
+              onConfirm={async () => {
+                try {
+                  await remove({ id: work._id });
+                } catch (error) {
+                  toast.error("削除に失敗しました", readServerError(error).message);
+                  throw error;
+                }
+                toast.success("作品を削除しました");
+                void navigate(paths.projects(), { replace: true });
+              }}
+            />
+          </div>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
+
+function DetailsCard({ work }: { work: Work }) {
+  const rows = [
+    { label: "ジャンル", value: genreLabel(work.genre) },
+    { label: "投稿日", value: formatDate(work.createdAt) },
+    { label: "更新日", value: formatDate(work.updatedAt) },
+  ];
+  return (
+    <Card>
+      <CardContent className="flex flex-col gap-4">
+        <CardTitle className="text-base">詳細</CardTitle>
+        <dl className="flex flex-col gap-3 text-sm">
+          {rows.map((row) => (
+            <div key={row.label} className="flex items-center justify-between gap-3">
+              <dt className="flex items-center gap-1.5 text-zinc-500">
+                {row.label !== "ジャンル" && <Calendar aria-hidden className="size-3.5" />}
+                {row.label}
+              </dt>
+              <dd className="font-medium text-zinc-900">{row.value}</dd>
+            </div>
+          ))}
+        </dl>
+      </CardContent>
+    </Card>
+  );
+}
+
+function RelatedWorks({ id }: { id: Work["_id"] }) {
+  const related = useQuery(api.projects.related, { id });
+  const now = useNow();
+  if (related !== undefined && related.length === 0) return null;
+  return (
+    <section aria-labelledby="related-heading" className="flex flex-col gap-4 border-t border-zinc-200 pt-8">
+      <h2 id="related-heading" className="text-xl font-bold text-zinc-900">
+        関連作品
+      </h2>
+      {related === undefined ? (
+        <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-busy="true">
+          {[0, 1, 2].map((n) => (
+            <Skeleton key={n} shape="square" className="aspect-[16/10] rounded-2xl" />
+          ))}
+        </div>
+      ) : (
+        <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+          {related.map((item) => (
+            <li key={item._id} className="flex [&>*]:flex-1">
+              <WorkCard work={item} now={now} />
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+function WorkSkeleton() {
+  return (
+    <PageContainer className="py-6 sm:py-10">
+      <div role="status" aria-label="読み込み中" className="grid gap-8 lg:grid-cols-[minmax(0,1fr)_20rem]">
+        <div className="flex flex-col gap-4">
+          <Skeleton shape="square" className="aspect-[16/10] rounded-2xl" />
+          <Skeleton className="h-5 w-24" />
+          <Skeleton className="h-8 w-2/3" />
+          <Skeleton className="h-20 w-full" />
+        </div>
+        <div className="flex flex-col gap-4">
+          <Skeleton className="h-40 rounded-2xl" />
+          <Skeleton className="h-32 rounded-2xl" />
+        </div>
+      </div>
+    </PageContainer>
+  );
+}

@@ -1,0 +1,64 @@
+import { Sparkles } from "lucide-react";
+import { Link } from "react-router-dom";
+import { Avatar } from "@/components/ui/avatar";
+import { Badge } from "@/components/ui/badge";
+import { Card } from "@/components/ui/card";
+import { paths } from "@/config/paths";
+import { genreLabel } from "@/lib/genres";
+import { formatRelativeTime } from "@/lib/i18n/format";
+import type { WorkCardData } from "./work-card";
+import { WorkStats } from "./work-stats";
+
+/** The list-view variant of WorkCard: thumbnail on the left, the same facts on the right. */
+export function WorkListItem({ work, now }: { work: WorkCardData; now: number }) {
+  return (
+    <Card className="group relative flex overflow-hidden transition-shadow focus-within:shadow-md hover:shadow-md">
+      <div className="relative w-28 shrink-0 overflow-hidden bg-zinc-100 sm:w-56">
+        <img
+          src={work.thumbnailUrl ?? "/placeholder-thumbnail.svg"}
+          alt=""
+          loading="lazy"
+          className="absolute inset-0 size-full object-cover transition-transform duration-300 group-hover:scale-[1.02]"
+        />
+      </div>
+      <div className="flex min-w-0 flex-1 flex-col gap-2 p-3 sm:gap-2.5 sm:p-4">
+        <div className="flex flex-wrap items-center gap-2 text-xs text-zinc-500">
+          <Badge>{genreLabel(work.genre)}</Badge>
+          {work.isZeroCode && (
+            <Badge color="purple">
+              <Sparkles aria-hidden />
+              ゼロコード
+            </Badge>
+          )}
+          <span>{formatRelativeTime(work._creationTime, now)}</span>
+        </div>
+        <h3 className="line-clamp-1 font-bold text-zinc-900">
+          <Link to={paths.project(work._id)} className="after:absolute after:inset-0 focus-visible:outline-none">
+            {work.title}
+          </Link>
+        </h3>
+        <p className="line-clamp-2 text-sm text-zinc-600 max-sm:hidden">{work.description}</p>
+        <ul className="flex flex-wrap gap-1.5 max-sm:hidden" aria-label="使用したAIツール">
+          {work.aiTools.map((tool) => (
+            <li key={tool} className="rounded-md bg-zinc-100 px-2 py-0.5 text-xs text-zinc-600">
+              {tool}
+            </li>
+          ))}
+        </ul>
+        <div className="mt-auto flex flex-wrap items-center justify-between gap-2">
+          <span className="flex min-w-0 items-center gap-2">
+            <Avatar
+              name={work.author.displayName}
+              seed={work.author._id ?? work.author.displayName}
+              src={work.author.photoUrl}
+              size="xs"
+              decorative
+            />
+            <span className="truncate text-sm text-zinc-700">{work.author.displayName}</span>
+          </span>
+          <WorkStats work={work} />
+        </div>
+      </div>
+    </Card>
+  );
+}

@@ -1,0 +1,174 @@
+import type { Page } from "playwright-core";
+import { describe, expect, test } from "vitest";
+import { newIdentity, signIn, type TestIdentity } from "./auth";
+import { PHONE, useBrowser } from "./browser";
+
+const browser = useBrowser();
+
+const results = (page: Page) => page.getByRole("list", { name: "作品一覧" });
+const card = (page: Page, title: string) => results(page).getByRole("link", { name: title, exact: true });
+
+/** Signs a brand-new identity in and finishes the profile setup it is sent to. */
+async function signInWithProfile(page: Page, identity: TestIdentity) {
+  await signIn(page, identity);
+  await page.waitForURL((url) => url.pathname === "/profile/setup");
+  await page.getByRole("textbox", { name: /ユーザーID/ }).fill(`e2e_${Date.now().toString(36)}`);
+  await page.getByText("使用できます").waitFor();
+  await page
+    .getByRole("textbox", { name: /自己紹介/ })
+    .fill("AIと一緒にアプリを作るのが好きな会社員です。よろしくお願いします！");
+  await page.getByRole("button", { name: "次へ", exact: true }).click();
+  await page.getByRole("button", { name: "完了", exact: true }).click();
+  await page.waitForURL((url) => url.pathname === "/");
+}
+
+/** Opens a demo work's page from the gallery and returns its path. */
+async function openWork(page: Page, title: string) {
+  await page.goto(`/projects?search=${encodeURIComponent(title)}`);
+  await card(page, title).click();
+  await page.getByRole("heading", { level: 1, name: title }).waitFor();
+  return new URL(page.url()).pathname;
+}
+
+const reactions = (page: Page) => page.getByRole("group", { name: "反応" });
+const pressed = (page: Page, name: string) =>
+  page.getByRole("button", { name, exact: true }).getAttribute("aria-pressed");
+
+describe("gallery", () => {
+  test("search in Japanese finds a demo work by a word inside its description", async () => {
+    const page = await browser.newPage();
+    await page.goto("/projects");
+    await results(page).waitFor();
+    // "ローマ字" appears only in 星空タイピング's description, never in a title.
+    await page.getByRole("searchbox", { name: "キーワードで検索" }).fill("ローマ字");
+    await page.waitForURL((url) => url.searchParams.get("search") === "ローマ字");
+    await card(page, "星空タイピング").waitFor();
+    await page.waitForFunction(() => document.querySelectorAll('[aria-label="作品一覧"] > li').length === 1);
+
+    // The header search lands here with ?search= as well, and a miss shows the clear action.
+    await page.goto(`/projects?search=${encodeURIComponent("存在しない言葉")}`);
+    await page.getByText("条件に一致する作品が見つかりませんでした").waitFor();
+    await page.getByRole("button", { name: "絞り込みをクリア" }).first().click();
+    await card(page, "星空タイピング").waitFor();
+    expect(new URL(page.url()).search).toBe("");
+  });
+
+  test("filters, sort and view live in the URL and survive a reload", async () => {
+    const page = await browser.newPage(PHONE);
+    await page.goto("/projects");
+    await results(page).waitFor();
+    await page.getByRole("button", { name: "ゼロコードのみ" }).click();
+    await page.getByRole("combobox", { name: "ジャンル" }).click();
+    await page.getByRole("option", { name: "ゲーム" }).click();
+    await page.getByRole("button", { name: "人気順" }).click();
+    await page.getByRole("button", { name: "リスト表示" }).click();
+    await page.waitForURL((url) => url.searchParams.get("view") === "list");
+    await card(page, "星空タイピング").waitFor();
+
+    await page.reload();
+    await card(page, "星空タイピング").waitFor();
+    const url = new URL(page.url());
+    expect(Object.fromEntries(url.searchParams)).toEqual({
+      genre: "game",
+      zeroCode: "1",
+      sort: "popular",
+      view: "list",
+    });
+    expect(await pressed(page, "ゼロコードのみ")).toBe("true");
+    expect(await pressed(page, "人気順")).toBe("true");
+    expect(await pressed(page, "リスト表示")).toBe("true");
+    expect(await page.getByRole("combobox", { name: "ジャンル" }).textContent()).toContain("ゲーム");
+    // ネオン・ブロック崩し is a game but not zero-code.
+    expect(await card(page, "ネオン・ブロック崩し").count()).toBe(0);
+
+    // Older links said genre=web for Web apps.
+    await page.goto("/projects?genre=web");
+    await card(page, "ふんわり家計簿").waitFor();
+    expect(await page.getByRole("combobox", { name: "ジャンル" }).textContent()).toContain("Webアプリ");
+  });
+});
+
+describe("work page", () => {
+  test("share copies the link and shows コピー済み for 2 seconds", async () => {
+    const page = await browser.newPage();
+    await page
+      .context()
+      .grantPermissions(["clipboard-read", "clipboard-write"], { origin: new URL(browser.appUrl()).origin });
+    const path = await openWork(page, "ふんわり家計簿");
+    await page.getByRole("button", { name: "共有" }).click();
+    await page.getByRole("button", { name: "コピー済み" }).waitFor();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(new URL(path, browser.appUrl()).href);
+    await page.getByRole("button", { name: "共有" }).waitFor({ timeout: 4000 });
+  });
+
+  test("a missing work shows プロジェクトが見つかりません with a way back", async () => {
+    const page = await browser.newPage(PHONE);
+    await page.goto("/projects");
+    await results(page).waitFor();
+    await page.goto("/projects/this-work-does-not-exist");
+    await page.getByRole("heading", { name: "プロジェクトが見つかりません" }).waitFor();
+    await page.getByRole("button", { name: "戻る" }).click();
+    await page.waitForURL((url) => url.pathname === "/projects");
+
+    await page.goto("/projects/this-work-does-not-exist");
+    await page.getByRole("link", { name: "作品一覧へ" }).click();
+    await results(page).waitFor();
+  });
+
+  test("a signed-out like asks to log in and changes nothing", async () => {
+    const page = await browser.newPage();
+    await openWork(page, "九九マスター");
+    // Once the page knows the visitor is signed out.
+    await page.getByText("コメントするにはログインが必要です").waitFor();
+    const like = page.getByRole("button", { name: /^いいね/ });
+    const before = await like.getAttribute("aria-label");
+    await like.click();
+    await page.getByText("いいねするにはログインが必要です").first().waitFor();
+    expect(await like.getAttribute("aria-label")).toBe(before);
+    expect(await like.getAttribute("aria-pressed")).toBe("false");
+  });
+
+  test("B likes and comments; A's open page shows the new counts and comment without reload", async () => {
+    const title = "見積書メーカー";
+    const a = await browser.newPage(PHONE);
+    const path = await openWork(a, title);
+    const likeA = a.getByRole("button", { name: /^いいね/ });
+    const likesBefore = Number((await likeA.getAttribute("aria-label"))!.match(/\d+/)![0]);
+    const commentsBefore = Number(
+      (await reactions(a)
+        .getByLabel(/^コメント \d+件$/)
+        .getAttribute("aria-label"))!.match(/\d+/)![0],
+    );
+
+    const b = await browser.newPage();
+    await b.goto(path);
+    await signInWithProfile(b, newIdentity("ライブ 確認"));
+    await b.goto(path);
+    const likeB = b.getByRole("button", { name: /^いいね/ });
+    await likeB.click();
+    await b.getByRole("button", { name: `いいね ${likesBefore + 1}件` }).waitFor();
+    expect(await likeB.getAttribute("aria-pressed")).toBe("true");
+    const comment = `ライブで届くコメント ${Date.now()}`;
+    await b.getByRole("textbox", { name: "コメント" }).fill(comment);
+    await b.getByRole("button", { name: "コメントする" }).click();
+    await b.getByText(comment).waitFor();
+
+    // A never reloads.
+    await a.getByRole("button", { name: `いいね ${likesBefore + 1}件` }).waitFor();
+    await reactions(a)
+      .getByLabel(`コメント ${commentsBefore + 1}件`, { exact: true })
+      .waitFor();
+    await a.getByRole("list", { name: "コメント一覧" }).getByText(comment).waitFor();
+
+    // B takes the like back and deletes the comment (after confirming); A's page follows.
+    await likeB.click();
+    await a.getByRole("button", { name: `いいね ${likesBefore}件` }).waitFor();
+    await b.getByRole("button", { name: "コメントを削除" }).click();
+    await b
+      .getByRole("alertdialog", { name: "コメントを削除しますか？" })
+      .getByRole("button", { name: "削除する" })
+      .click();
+    await a.getByRole("list", { name: "コメント一覧" }).getByText(comment).waitFor({ state: "detached" });
+    await reactions(a).getByLabel(`コメント ${commentsBefore}件`, { exact: true }).waitFor();
+  });
+});
