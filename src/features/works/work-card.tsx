@@ -1,5 +1,5 @@
 import type { FunctionReturnType } from "convex/server";
-import { Eye, Heart, MessageCircle, Sparkles } from "lucide-react";
+import { Sparkles } from "lucide-react";
 import { Link } from "react-router-dom";
 import type { api } from "../../../convex/_generated/api";
 import { Avatar } from "@/components/ui/avatar";
@@ -7,7 +7,8 @@ import { Badge } from "@/components/ui/badge";
 import { Card } from "@/components/ui/card";
 import { paths } from "@/config/paths";
 import { genreLabel } from "@/lib/genres";
-import { formatCompactNumber, formatRelativeTime } from "@/lib/i18n/format";
+import { formatRelativeTime } from "@/lib/i18n/format";
+import { WorkStats } from "./work-stats";
 
 export type WorkCardData = FunctionReturnType<typeof api.home.overview>["topWorks"][number];
 
@@ -61,20 +62,7 @@ export function WorkCard({ work, now }: { work: WorkCardData; now: number }) {
             />
             <span className="truncate text-sm text-zinc-700">{work.author.displayName}</span>
           </span>
-          <span className="flex shrink-0 items-center gap-3 text-xs text-zinc-500">
-            <span className="inline-flex items-center gap-1" aria-label={`いいね ${work.likesCount}件`}>
-              <Heart aria-hidden className="size-3.5" />
-              {formatCompactNumber(work.likesCount)}
-            </span>
-            <span className="inline-flex items-center gap-1" aria-label={`コメント ${work.commentsCount}件`}>
-              <MessageCircle aria-hidden className="size-3.5" />
-              {formatCompactNumber(work.commentsCount)}
-            </span>
-            <span className="inline-flex items-center gap-1" aria-label={`閲覧 ${work.viewsCount}回`}>
-              <Eye aria-hidden className="size-3.5" />
-              {formatCompactNumber(work.viewsCount)}
-            </span>
-          </span>
+          <WorkStats work={work} />
         </div>
       </div>
     </Card>
