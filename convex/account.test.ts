@@ -10,6 +10,7 @@ import { notify } from "./model/notifications";
 import { insertProject, type ProjectInput } from "./model/projects";
 import { bumpSiteCounter, readSiteCounter } from "./model/siteCounters";
 import { fileExists, pngBytes, storeFile } from "./model/storedFiles.testkit";
+import { registryRow, uploadShot } from "./model/screenshots.testkit";
 import { createUser, newTest, type TestConvex } from "./test.setup";
 
 const work: ProjectInput = {
@@ -383,5 +384,62 @@ describe("deleteAccount", () => {
     expect(again?._id).not.toBe(victim.userId);
     expect(again).toMatchObject({ profileCompleted: false, projectsCount: 0 });
     expect(again?.handle).toBeUndefined();
+  });
+});
+
+describe("deleteAccount and screenshot uploads", () => {
+  test("the user's uploads waiting in the posting wizard are deleted with their files; others' stay", async () => {
+    const t = newTest();
+    const me = await member(t);
+    const other = await member(t);
+    const pending = [await uploadShot(t, me.as), await uploadShot(t, me.as)];
+    const postedShot = await uploadShot(t, me.as);
+    const posted = await me.as.mutation(api.projects.create, {
+      ...work,
+      demoVideoUrl: "",
+      repositoryUrl: "",
+      screenshots: [postedShot],
+    });
+    const theirPending = await uploadShot(t, other.as);
+    const theirPostedShot = await uploadShot(t, other.as);
+    await other.as.mutation(api.projects.create, { ...work, demoVideoUrl: "", repositoryUrl: "", screenshots: [theirPostedShot] });
+
+    await me.as.mutation(api.account.deleteAccount, { confirmation: "DELETE MY ACCOUNT" });
+    await t.finishAllScheduledFunctions(vi.runAllTimers);
+
+    expect(await t.run((ctx) => ctx.db.get("projects", posted))).toBeNull();
+    for (const shot of [...pending, postedShot]) {
+      for (const storageId of [shot.storageId, shot.thumbnailStorageId]) {
+        expect(await fileExists(t, storageId)).toBe(false);
+        expect(await registryRow(t, storageId)).toBeNull();
+      }
+    }
+    const mine = await t.run((ctx) =>
+      ctx.db
+        .query("screenshotFiles")
+        .withIndex("by_userId_and_projectId", (q) => q.eq("userId", me.userId))
+        .take(10),
+    );
+    expect(mine).toEqual([]);
+    for (const shot of [theirPending, theirPostedShot]) {
+      for (const storageId of [shot.storageId, shot.thumbnailStorageId]) {
+        expect(await fileExists(t, storageId)).toBe(true);
+        expect(await registryRow(t, storageId)).toMatchObject({ userId: other.userId });
+      }
+    }
+  });
+
+  test("many pending uploads take several batches and all go", async () => {
+    const t = newTest();
+    const me = await member(t);
+    const files: Id<"_storage">[] = [];
+    for (let i = 0; i < 150; i++) files.push(await storeFile(t, pngBytes(), "image/png"));
+    await t.run(async (ctx) => {
+      for (const storageId of files) await ctx.db.insert("screenshotFiles", { storageId, userId: me.userId });
+    });
+    await me.as.mutation(api.account.deleteAccount, { confirmation: "DELETE MY ACCOUNT" });
+    await t.finishAllScheduledFunctions(vi.runAllTimers);
+    expect(await t.run((ctx) => ctx.db.query("screenshotFiles").take(10))).toEqual([]);
+    for (const storageId of [files[0]!, files[149]!]) expect(await fileExists(t, storageId)).toBe(false);
   });
 });

@@ -3,17 +3,45 @@ import { paginationOptsValidator, paginationResultValidator } from "convex/serve
 import { v } from "convex/values";
 import { internal } from "./_generated/api";
 import { internalMutation, mutation, query } from "./_generated/server";
+import { vScreenshot } from "./schema";
 import { getViewerId, requireViewer } from "./model/auth";
-import { userError } from "./model/errors";
+import { invalidInput, userError } from "./model/errors";
 import { galleryPage, gallerySearch, vGallerySort } from "./model/gallery";
 import { deleteProjectCascade } from "./model/projectDeletion";
+import { insertProject, updateProject } from "./model/projects";
+import { checkScreenshots } from "./model/screenshotFiles";
 import { searchTextFor } from "./model/search";
 import { readSiteCounter } from "./model/siteCounters";
 import { toWorkCard, vWorkCard } from "./model/workCards";
 import { relatedWorks, toWorkDetail, vWorkDetail } from "./model/workDetails";
+import { toEditableWork, vEditableWork } from "./model/workEditing";
+import { firstWorkError, normalizeWork, validateWork, WORK_MESSAGES, type WorkFormInput } from "./model/workRules";
 
 export const PROJECT_NOT_FOUND_MESSAGE = "プロジェクトが見つかりません";
 export const DELETE_FORBIDDEN_MESSAGE = "You do not have permission to delete this project";
+
+/** What the wizard sends: the fields as typed (the server trims and checks them itself). */
+const workFormArgs = {
+  title: v.string(),
+  description: v.string(),
+  vibeDescription: v.string(),
+  genre: v.string(),
+  demoUrl: v.string(),
+  demoVideoUrl: v.string(),
+  repositoryUrl: v.string(),
+  aiTools: v.array(v.string()),
+  techStack: v.array(v.string()),
+  tags: v.array(v.string()),
+  screenshots: v.array(vScreenshot),
+};
+
+/** Throws INVALID_INPUT with every field's message when the work breaks a rule. */
+function validatedWork(input: WorkFormInput, screenshotCount: number) {
+  const errors = validateWork(input, screenshotCount);
+  const first = firstWorkError(errors);
+  if (first) throw invalidInput(errors, first);
+  return normalizeWork(input);
+}
 
 const filterArgs = {
   genre: v.optional(v.string()),
@@ -79,6 +107,65 @@ export const related = query({
     const work = projectId ? await ctx.db.get("projects", projectId) : null;
     if (!work) return [];
     return await Promise.all((await relatedWorks(ctx, work)).map((other) => toWorkCard(ctx, other)));
+  },
+});
+
+/**
+ * Posts a work (the wizard's 投稿する). Every field is checked as in the form; each screenshot
+ * must be the caller's own upload that screenshots.checkUpload accepted. Awards firstProject
+ * (and zeroCodeMaster at 3 zero-code works). Returns the new work's id.
+ */
+export const create = mutation({
+  args: { ...workFormArgs, isZeroCode: v.boolean() },
+  returns: v.id("projects"),
+  handler: async (ctx, { screenshots, ...input }) => {
+    const viewer = await requireViewer(ctx, WORK_MESSAGES.signInRequired);
+    const work = validatedWork(input, screenshots.length);
+    await checkScreenshots(ctx, viewer._id, screenshots);
+    return await insertProject(ctx, viewer._id, { ...work, screenshots }, Date.now());
+  },
+});
+
+/**
+ * The wizard's edit mode: the work as its owner edits it, with the storage ids of its images.
+ * "notFound" for a missing work or malformed id; "forbidden" for anyone but the owner.
+ */
+export const getForEdit = query({
+  args: { id: v.string() },
+  returns: v.union(
+    v.object({ status: v.literal("ok"), work: vEditableWork }),
+    v.object({ status: v.literal("notFound") }),
+    v.object({ status: v.literal("forbidden") }),
+  ),
+  handler: async (ctx, { id }) => {
+    const projectId = ctx.db.normalizeId("projects", id);
+    const work = projectId ? await ctx.db.get("projects", projectId) : null;
+    if (!work) return { status: "notFound" as const };
+    if (work.userId !== (await getViewerId(ctx))) return { status: "forbidden" as const };
+    return { status: "ok" as const, work: await toEditableWork(ctx, work) };
+  },
+});
+
+/**
+ * Saves the owner's edit (the wizard's 更新する). Same checks as posting; screenshots may be the
+ * work's own or new uploads, and images taken off are deleted. The zero-code declaration is
+ * permanent: sending a different value is refused.
+ */
+export const update = mutation({
+  args: { id: v.id("projects"), ...workFormArgs, isZeroCode: v.optional(v.boolean()) },
+  returns: v.null(),
+  handler: async (ctx, { id, screenshots, isZeroCode, ...input }) => {
+    const viewer = await requireViewer(ctx, WORK_MESSAGES.signInRequired);
+    const existing = await ctx.db.get("projects", id);
+    if (!existing) throw userError("NOT_FOUND", WORK_MESSAGES.editNotFound);
+    if (existing.userId !== viewer._id) throw userError("FORBIDDEN", WORK_MESSAGES.editForbidden);
+    if (isZeroCode !== undefined && isZeroCode !== existing.isZeroCode) {
+      throw invalidInput({ isZeroCode: WORK_MESSAGES.zeroCodeLocked }, WORK_MESSAGES.zeroCodeLocked);
+    }
+    const { isZeroCode: _unchanged, ...edit } = validatedWork({ ...input, isZeroCode: existing.isZeroCode }, screenshots.length);
+    await checkScreenshots(ctx, viewer._id, screenshots, existing.screenshots);
+    await updateProject(ctx, existing, { ...edit, screenshots }, Date.now());
+    return null;
   },
 });
 

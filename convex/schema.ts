@@ -203,6 +203,19 @@ export default defineSchema({
       "projectCreationTime",
     ]),
 
+  // Every stored screenshot file (original or thumbnail): who uploaded it and, once posted, the
+  // work it belongs to. A work may only take files its author uploaded and the server checked
+  // (never another work's or user's), and uploads never posted are swept after a day.
+  screenshotFiles: defineTable({
+    storageId: v.id("_storage"),
+    userId: v.id("users"),
+    /** Unset while the upload waits in the posting wizard. */
+    projectId: v.optional(v.id("projects")),
+  })
+    .index("by_storageId", ["storageId"])
+    .index("by_projectId", ["projectId"])
+    .index("by_userId_and_projectId", ["userId", "projectId"]),
+
   likes: defineTable({
     userId: v.id("users"),
     projectId: v.id("projects"),

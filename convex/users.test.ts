@@ -6,6 +6,7 @@ import { awardBadge } from "./model/badges";
 import { addLike, recordView } from "./model/engagement";
 import { insertProject } from "./model/projects";
 import { fileExists, pngBytes, storeFile, svgBytes, textBytes } from "./model/storedFiles.testkit";
+import { registryRow, uploadShot } from "./model/screenshots.testkit";
 import { createUser, newTest, type TestConvex } from "./test.setup";
 
 const MB = 1024 * 1024;
@@ -607,5 +608,63 @@ describe("getProfile", () => {
       showProjects: true,
       email: "secret@example.com",
     });
+  });
+});
+
+describe("a screenshot never becomes a profile photo", () => {
+  /** The caller's pending upload, another user's pending upload and a posted work's image. */
+  async function screenshotFiles(t: TestConvex, me: Client, other: Client) {
+    const minePending = await uploadShot(t, me);
+    const theirPending = await uploadShot(t, other);
+    const postedShot = await uploadShot(t, me);
+    await me.mutation(api.projects.create, {
+      ...work,
+      demoVideoUrl: "",
+      repositoryUrl: "",
+      screenshots: [postedShot],
+    });
+    return [minePending.storageId, minePending.thumbnailStorageId, theirPending.storageId, postedShot.thumbnailStorageId];
+  }
+
+  test("checkPhotoUpload refuses it and leaves the file alone", async () => {
+    const t = newTest();
+    const me = await createUser(t);
+    const other = await createUser(t);
+    for (const storageId of await screenshotFiles(t, me.as, other.as)) {
+      expect(await errorOf(me.as.action(api.users.checkPhotoUpload, { storageId }))).toEqual({
+        code: "INVALID_IMAGE",
+        message: "画像のアップロードに失敗しました",
+      });
+      expect(await fileExists(t, storageId)).toBe(true);
+      expect(await registryRow(t, storageId)).not.toBeNull();
+    }
+  });
+
+  test("completeSetup and updateProfile refuse it; the profile keeps its photo", async () => {
+    const t = newTest();
+    const me = await createUser(t);
+    const other = await createUser(t);
+    const files = await screenshotFiles(t, me.as, other.as);
+    const refused = {
+      code: "INVALID_IMAGE",
+      message: "画像のアップロードに失敗しました",
+      fields: { photo: "画像のアップロードに失敗しました" },
+    };
+    for (const photoStorageId of files) {
+      expect(await errorOf(completeSetup(me.as, { photoStorageId }))).toEqual(refused);
+    }
+    expect((await userDoc(t, me.userId))?.profileCompleted).toBe(false);
+
+    const photo = await storeFile(t, pngBytes(), "image/png");
+    await completeSetup(me.as, { photoStorageId: photo });
+    for (const storageId of files) {
+      expect(await errorOf(me.as.mutation(api.users.updateProfile, { ...editInput, photo: { kind: "upload", storageId } }))).toEqual(
+        refused,
+      );
+      expect(await fileExists(t, storageId)).toBe(true);
+    }
+    expect((await userDoc(t, me.userId))?.photoStorageId).toBe(photo);
+    expect(await fileExists(t, photo)).toBe(true);
+    await t.finishAllScheduledFunctions(vi.runAllTimers);
   });
 });

@@ -8,7 +8,7 @@ import { action, internalAction, internalMutation, internalQuery, mutation, quer
 import { vUserSettings } from "./schema";
 import { getViewer, getViewerId, requireViewer, SIGN_IN_REQUIRED_MESSAGE } from "./model/auth";
 import { userError } from "./model/errors";
-import { deleteStoredFile, IMAGE_MESSAGES, inspectImageBlob } from "./model/images";
+import { deleteStoredFile, IMAGE_MESSAGES, inspectImageBlob, isScreenshotFile } from "./model/images";
 import { checkHandleInput, normalizeProfileInput, PROFILE_MESSAGES, validateEdit, validateSetup } from "./model/profileRules";
 import {
   changePhoto,
@@ -174,7 +174,8 @@ export const photoUploadFacts = internalQuery({
     return {
       userExists: user !== null,
       usedByCaller: holders.some((holder) => holder._id === userId),
-      usedByAnotherUser: holders.some((holder) => holder._id !== userId),
+      // A screenshot (posted or waiting in the wizard) never becomes a profile photo.
+      usedByAnotherUser: holders.some((holder) => holder._id !== userId) || (await isScreenshotFile(ctx, storageId)),
     };
   },
 });

@@ -15,6 +15,7 @@ import { Budget, eachParentAfterChildren, eachRow, runPhases, type Phase } from 
 import { removeComment, removeLike, removeView, removeVote } from "./engagementRemoval";
 import { deleteStoredFile } from "./images";
 import { CLEANUP_BATCH, deleteProjectCascade, submissionsPhase } from "./projectDeletion";
+import { releaseFiles } from "./screenshotFiles";
 import { bumpSiteCounter } from "./siteCounters";
 
 export const ACCOUNT_DELETION_PHRASE = "DELETE MY ACCOUNT";
@@ -106,6 +107,15 @@ export async function purgeUserDataBatch(ctx: MutationCtx, userId: Id<"users">, 
     ...signInRecordPhases(ctx, userId),
     // Their works first: each takes its own likes, comments, views and submissions with it.
     eachRow(works, (work) => deleteProjectCascade(ctx, work), WORK_COST),
+    // Uploads they left waiting in the posting wizard.
+    eachRow(
+      (n) =>
+        ctx.db
+          .query("screenshotFiles")
+          .withIndex("by_userId_and_projectId", (q) => q.eq("userId", userId).eq("projectId", undefined))
+          .take(n),
+      (file) => releaseFiles(ctx, [file.storageId]),
+    ),
     eachRow(likes, (like) => removeLike(ctx, like)),
     eachRow(comments, (comment) => removeComment(ctx, comment)),
     eachRow(views, (view) => removeView(ctx, view)),

@@ -1,4 +1,4 @@
-// Uploaded images (profile photos now, screenshots later): PNG, JPEG or GIF, at most 5 MB,
+// Uploaded images (profile photos and screenshots): PNG, JPEG or GIF, at most 5 MB,
 // judged from the stored file, never from what the client says about it (DECISIONS.md
 // "Data rules").
 //
@@ -45,6 +45,8 @@ function isUndeclared(contentType: string | undefined): boolean {
 
 export type ImageFacts = {
   size: number;
+  /** The largest size accepted; 5 MB unless said otherwise (thumbnails are smaller). */
+  maxBytes?: number;
   /** What the uploader declared, when anything. */
   contentType?: string;
   /** What the bytes are; undefined when they were not read (in a mutation). */
@@ -52,8 +54,8 @@ export type ImageFacts = {
 };
 
 /** Why the file is refused (the message to show), or null when it is acceptable. */
-export function imageRefusal({ size, contentType, sniffedType }: ImageFacts): string | null {
-  if (size > LIMITS.imageMaxBytes) return IMAGE_MESSAGES.tooLarge;
+export function imageRefusal({ size, maxBytes = LIMITS.imageMaxBytes, contentType, sniffedType }: ImageFacts): string | null {
+  if (size > maxBytes) return IMAGE_MESSAGES.tooLarge;
   const declared = isUndeclared(contentType) ? undefined : contentType!.toLowerCase();
   if (declared !== undefined && !(IMAGE_CONTENT_TYPES as readonly string[]).includes(declared)) {
     return IMAGE_MESSAGES.wrongType;
@@ -66,10 +68,11 @@ export function imageRefusal({ size, contentType, sniffedType }: ImageFacts): st
 }
 
 /** Reads a stored file's real size, declared type and first bytes (in an action). */
-export async function inspectImageBlob(blob: Blob): Promise<string | null> {
+export async function inspectImageBlob(blob: Blob, maxBytes?: number): Promise<string | null> {
   const head = new Uint8Array(await blob.slice(0, IMAGE_SNIFF_BYTES).arrayBuffer());
   return imageRefusal({
     size: blob.size,
+    ...(maxBytes !== undefined ? { maxBytes } : {}),
     ...(blob.type ? { contentType: blob.type } : {}),
     sniffedType: sniffImageType(head),
   });
@@ -84,6 +87,24 @@ export async function isPhotoOfAnotherUser(ctx: QueryCtx, storageId: Id<"_storag
   return users.some((user) => user._id !== userId);
 }
 
+/** Whether the file is a work's screenshot or one waiting in the posting wizard. */
+export async function isScreenshotFile(ctx: QueryCtx, storageId: Id<"_storage">) {
+  const row = await ctx.db
+    .query("screenshotFiles")
+    .withIndex("by_storageId", (q) => q.eq("storageId", storageId))
+    .first();
+  return row !== null;
+}
+
+/** Whether anyone's photo or any screenshot (posted or pending) is this file. */
+export async function isFileInUse(ctx: QueryCtx, storageId: Id<"_storage">) {
+  const photoHolder = await ctx.db
+    .query("users")
+    .withIndex("by_photoStorageId", (q) => q.eq("photoStorageId", storageId))
+    .first();
+  return photoHolder !== null || (await isScreenshotFile(ctx, storageId));
+}
+
 /**
  * The mutation-side check of an uploaded image the caller wants to use: it must exist, be at
  * most 5 MB, not be declared as another type, and not be someone else's photo. Throws
@@ -91,7 +112,7 @@ export async function isPhotoOfAnotherUser(ctx: QueryCtx, storageId: Id<"_storag
  */
 export async function checkStoredImage(ctx: QueryCtx, storageId: Id<"_storage">, userId: Id<"users">) {
   const file = await ctx.db.system.get("_storage", storageId);
-  if (!file || (await isPhotoOfAnotherUser(ctx, storageId, userId))) {
+  if (!file || (await isPhotoOfAnotherUser(ctx, storageId, userId)) || (await isScreenshotFile(ctx, storageId))) {
     throw userError("INVALID_IMAGE", IMAGE_MESSAGES.uploadFailed, { photo: IMAGE_MESSAGES.uploadFailed });
   }
   const refusal = imageRefusal({ size: file.size, ...(file.contentType ? { contentType: file.contentType } : {}) });

@@ -51,7 +51,7 @@ describe("URL rule", () => {
     expect(validateUrl("")).toBeNull();
     expect(validateUrl("https://github.com/taro")).toBeNull();
     expect(validateUrl("http://example.com")).toBeNull();
-    for (const bad of ["github.com/taro", "javascript:alert(1)", "ftp://example.com", "mailto:a@b.c", "https://"]) {
+    for (const bad of ["github.com/taro", "javascript:alert(1)", "ftp://example.com", "mailto:a@b.c", "https://", "https:github.com/taro"]) {
       expect(validateUrl(bad)).toBe("正しいURL形式で入力してください");
     }
     expect(validateUrl(`https://example.com/${"a".repeat(200)}`)).toBe("URLは200文字以内で入力してください");

@@ -2,6 +2,7 @@
 // (convex/users.ts) and the setup and edit forms in the browser. Plain functions and data only:
 // no server imports, so the frontend can import this file as it is.
 import { LIMITS } from "../constants";
+import { isHttpUrl } from "./urls";
 
 /** Limits SPEC.md leaves open; kept small enough for a profile card. */
 export const PROFILE_LIMITS = {
@@ -85,16 +86,7 @@ export function validateUrl(value: string): string | null {
   const url = value.trim();
   if (url === "") return null;
   if (charCount(url) > PROFILE_LIMITS.urlMax) return PROFILE_MESSAGES.urlTooLong;
-  let parsed: URL;
-  try {
-    parsed = new URL(url);
-  } catch {
-    return PROFILE_MESSAGES.invalidUrl;
-  }
-  if ((parsed.protocol !== "http:" && parsed.protocol !== "https:") || parsed.hostname === "") {
-    return PROFILE_MESSAGES.invalidUrl;
-  }
-  return null;
+  return isHttpUrl(url) ? null : PROFILE_MESSAGES.invalidUrl;
 }
 
 /** Trims every field and normalizes the handle: what is validated is what gets stored. */

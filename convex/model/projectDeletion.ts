@@ -11,7 +11,7 @@ import type { Doc, Id } from "../_generated/dataModel";
 import type { MutationCtx } from "../_generated/server";
 import { eachRow, runPhases, type Budget } from "./batches";
 import { lowered, removeComment, removeLike, removeSubmissionStep, removeView } from "./engagementRemoval";
-import { deleteStoredFile } from "./images";
+import { filesOf, releaseFiles } from "./screenshotFiles";
 import { bumpSiteCounter } from "./siteCounters";
 
 /** Rows one run of a batched cleanup may touch. */
@@ -27,10 +27,7 @@ export async function deleteProjectCascade(ctx: MutationCtx, work: Doc<"projects
     .withIndex("by_projectId", (q) => q.eq("projectId", work._id))
     .take(50);
   for (const row of toolRows) await ctx.db.delete("projectAiTools", row._id);
-  for (const shot of work.screenshots) {
-    await deleteStoredFile(ctx, shot.storageId);
-    await deleteStoredFile(ctx, shot.thumbnailStorageId);
-  }
+  await releaseFiles(ctx, filesOf(work.screenshots));
 
   // The work's totals leave the author's and the site's counters now; the rows deleted later
   // find no work and so change no counter again (see engagementRemoval.ts).

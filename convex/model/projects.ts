@@ -2,6 +2,7 @@ import type { Doc, Id } from "../_generated/dataModel";
 import type { MutationCtx } from "../_generated/server";
 import { BADGE_THRESHOLDS } from "../constants";
 import { awardBadge } from "./badges";
+import { attachScreenshots, filesOf, releaseFiles, type Screenshot } from "./screenshotFiles";
 import { searchTextFor } from "./search";
 import { bumpSiteCounter } from "./siteCounters";
 
@@ -23,8 +24,9 @@ export type ProjectInput = Pick<
 >;
 
 /**
- * Inserts a work (already validated) and keeps everything derived from it in step, in the same
- * transaction: the AI-tool join rows, the author's stats, the site counters and the badges.
+ * Inserts a work (already validated, its screenshots checked) and keeps everything derived from
+ * it in step, in the same transaction: the screenshot registry, the AI-tool join rows, the
+ * author's stats, the site counters and the badges.
  */
 export async function insertProject(ctx: MutationCtx, userId: Id<"users">, input: ProjectInput, now: number) {
   const author = await ctx.db.get("users", userId);
@@ -41,6 +43,7 @@ export async function insertProject(ctx: MutationCtx, userId: Id<"users">, input
   });
   const project = (await ctx.db.get("projects", projectId))!;
   await writeAiToolRows(ctx, project);
+  await attachScreenshots(ctx, userId, projectId, input.screenshots);
 
   const projectsCount = author.projectsCount + 1;
   const zeroCodeCount = author.zeroCodeCount + (input.isZeroCode ? 1 : 0);
@@ -51,6 +54,33 @@ export async function insertProject(ctx: MutationCtx, userId: Id<"users">, input
   await awardBadge(ctx, userId, "firstProject");
   if (zeroCodeCount >= BADGE_THRESHOLDS.zeroCodeMasterAward) await awardBadge(ctx, userId, "zeroCodeMaster");
   return projectId;
+}
+
+/** What an author may change after posting: everything but the zero-code declaration. */
+export type ProjectEdit = Omit<ProjectInput, "isZeroCode">;
+
+/**
+ * Saves an edit (already validated, new screenshots checked): the search text, the AI-tool join
+ * rows (tools or genre may change) and the screenshot files follow. Images taken off the work
+ * are deleted. Counters and badges do not change: the author, the work count and the zero-code
+ * declaration stay as they were.
+ */
+export async function updateProject(ctx: MutationCtx, work: Doc<"projects">, edit: ProjectEdit, now: number) {
+  await ctx.db.patch("projects", work._id, {
+    ...edit,
+    // Optional links cleared in the form are removed, not kept.
+    demoVideoUrl: edit.demoVideoUrl,
+    repositoryUrl: edit.repositoryUrl,
+    searchText: searchTextFor(edit.title, edit.description),
+    updatedAt: now,
+  });
+  await writeAiToolRows(ctx, (await ctx.db.get("projects", work._id))!);
+  const keptFiles = new Set(filesOf(edit.screenshots));
+  await releaseFiles(
+    ctx,
+    filesOf(work.screenshots).filter((file) => !keptFiles.has(file)),
+  );
+  await attachScreenshots(ctx, work.userId, work._id, edit.screenshots satisfies Screenshot[]);
 }
 
 /** Replaces a work's AI-tool join rows with ones matching its current fields. */

@@ -37,6 +37,7 @@ export function createRoutes(): RouteObject[] {
             { path: routePatterns.settings, lazy: () => import("./routes/settings") },
             { path: routePatterns.projects, lazy: () => import("./routes/projects") },
             { path: routePatterns.project, lazy: () => import("./routes/project") },
+            { path: routePatterns.submit, lazy: () => import("./routes/submit") },
             { path: "*", lazy: () => import("./routes/not-found") },
           ],
         },

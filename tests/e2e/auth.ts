@@ -24,3 +24,17 @@ export async function signIn(page: Page, identity: TestIdentity) {
   // Signed in once the header shows the user menu.
   await page.getByRole("button", { name: "ユーザーメニュー" }).waitFor();
 }
+
+/** Signs a brand-new identity in and finishes the profile setup it is sent to (ends on /). */
+export async function signInWithProfile(page: Page, identity: TestIdentity) {
+  await signIn(page, identity);
+  await page.waitForURL((url) => url.pathname === "/profile/setup");
+  await page.getByRole("textbox", { name: /ユーザーID/ }).fill(`e2e_${Date.now().toString(36)}${counter}`);
+  await page.getByText("使用できます").waitFor();
+  await page
+    .getByRole("textbox", { name: /自己紹介/ })
+    .fill("AIと一緒にアプリを作るのが好きな会社員です。よろしくお願いします！");
+  await page.getByRole("button", { name: "次へ", exact: true }).click();
+  await page.getByRole("button", { name: "完了", exact: true }).click();
+  await page.waitForURL((url) => url.pathname === "/");
+}

@@ -1,26 +1,12 @@
 import type { Page } from "playwright-core";
 import { describe, expect, test } from "vitest";
-import { newIdentity, signIn, type TestIdentity } from "./auth";
+import { newIdentity, signInWithProfile } from "./auth";
 import { PHONE, useBrowser } from "./browser";
 
 const browser = useBrowser();
 
 const results = (page: Page) => page.getByRole("list", { name: "作品一覧" });
 const card = (page: Page, title: string) => results(page).getByRole("link", { name: title, exact: true });
-
-/** Signs a brand-new identity in and finishes the profile setup it is sent to. */
-async function signInWithProfile(page: Page, identity: TestIdentity) {
-  await signIn(page, identity);
-  await page.waitForURL((url) => url.pathname === "/profile/setup");
-  await page.getByRole("textbox", { name: /ユーザーID/ }).fill(`e2e_${Date.now().toString(36)}`);
-  await page.getByText("使用できます").waitFor();
-  await page
-    .getByRole("textbox", { name: /自己紹介/ })
-    .fill("AIと一緒にアプリを作るのが好きな会社員です。よろしくお願いします！");
-  await page.getByRole("button", { name: "次へ", exact: true }).click();
-  await page.getByRole("button", { name: "完了", exact: true }).click();
-  await page.waitForURL((url) => url.pathname === "/");
-}
 
 /** Opens a demo work's page from the gallery and returns its path. */
 async function openWork(page: Page, title: string) {

@@ -3,8 +3,9 @@ import { useId, useRef, type ChangeEvent } from "react";
 import { Avatar } from "@/components/ui/avatar";
 import { Button } from "@/components/ui/button";
 import { FieldError } from "@/components/ui/label";
-import { KEEP_PHOTO, PHOTO_ACCEPT, photoFileProblem, type PhotoChoice } from "./profile-photo";
-import { useObjectUrl } from "./use-object-url";
+import { IMAGE_ACCEPT, imageFileProblem } from "@/lib/image-files";
+import { KEEP_PHOTO, type PhotoChoice } from "./profile-photo";
+import { useObjectUrl } from "@/lib/use-object-url";
 
 type PhotoFieldProps = {
   /** Name and seed for the generated fallback avatar. */
@@ -43,7 +44,7 @@ export function PhotoField({
     // Clear the input so picking the same file again still fires a change.
     event.target.value = "";
     if (!file) return;
-    const problem = photoFileProblem(file);
+    const problem = imageFileProblem(file);
     if (problem) onReject(problem);
     else onChoiceChange({ kind: "upload", file });
   };
@@ -59,7 +60,7 @@ export function PhotoField({
               ref={inputRef}
               id={id}
               type="file"
-              accept={PHOTO_ACCEPT}
+              accept={IMAGE_ACCEPT}
               className="sr-only"
               aria-label="プロフィール画像"
               onChange={pick}

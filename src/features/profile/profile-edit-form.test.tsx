@@ -2,7 +2,8 @@ import { act, fireEvent, render, screen, waitFor } from "@testing-library/react"
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { ProfileEditForm, type ProfileEditFormProps } from "./profile-edit-form";
-import { fakeFile, savedValues, stubObjectUrls } from "./profile-form.testkit";
+import { fakeFile, stubObjectUrls } from "@/test/files";
+import { savedValues } from "./profile-form.testkit";
 
 function renderEdit(overrides: Partial<ProfileEditFormProps> = {}) {
   const props: ProfileEditFormProps = {

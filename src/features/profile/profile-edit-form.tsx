@@ -9,7 +9,7 @@ import { PhotoField } from "./photo-field";
 import { AboutFields, SocialLinkFields } from "./profile-fields";
 import { hasErrors, profileInputChanged, useProfileForm, type FormErrors, type ProfileInput } from "./profile-form-state";
 import { KEEP_PHOTO, type PhotoChoice } from "./profile-photo";
-import { useFocusFirstError } from "./use-focus-first-error";
+import { useFocusFirstError } from "@/lib/use-focus-first-error";
 
 export type ProfileEditFormProps = {
   /** The profile as loaded; 保存 stays disabled until something differs from it. */

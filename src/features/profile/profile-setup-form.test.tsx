@@ -3,7 +3,8 @@ import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { ToastProvider } from "@/components/ui/toast-provider";
 import type { HandleAvailability } from "./handle-field";
-import { fakeFile, newUserValues, stubObjectUrls, VALID_BIO } from "./profile-form.testkit";
+import { fakeFile, stubObjectUrls } from "@/test/files";
+import { newUserValues, VALID_BIO } from "./profile-form.testkit";
 import { ProfileSetupForm, type ProfileSetupFormProps } from "./profile-setup-form";
 
 function renderSetup(overrides: Partial<ProfileSetupFormProps> = {}, userOptions = {}) {

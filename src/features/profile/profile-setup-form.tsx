@@ -16,7 +16,7 @@ import {
 } from "./profile-form-state";
 import { KEEP_PHOTO, type PhotoChoice } from "./profile-photo";
 import { SetupProgress } from "./setup-steps";
-import { useFocusFirstError } from "./use-focus-first-error";
+import { useFocusFirstError } from "@/lib/use-focus-first-error";
 
 const STEP_FIELDS: Record<1 | 2, readonly ProfileField[]> = {
   1: ["handle", "displayName", "bio", "location"],

@@ -16,6 +16,7 @@ import {
 } from "lucide-react";
 import { Link, useNavigate, useParams } from "react-router-dom";
 import { api } from "../../../convex/_generated/api";
+import { isHttpUrl } from "../../../convex/model/urls";
 import { PageContainer } from "@/components/layout/page-container";
 import { PageTitle } from "@/components/layout/page-title";
 import { QueryErrorBoundary } from "@/components/query-error-boundary";
@@ -42,17 +43,6 @@ import { ShareButton } from "./share-button";
 import { useRecordOnce } from "./use-record-once";
 
 type Work = NonNullable<FunctionReturnType<typeof api.projects.get>>;
-
-/** Only http(s) links become buttons; anything else stored by mistake is not offered. */
-export function isWebUrl(value: string | null | undefined): value is string {
-  if (!value) return false;
-  try {
-    const { protocol } = new URL(value);
-    return protocol === "http:" || protocol === "https:";
-  } catch {
-    return false;
-  }
-}
 
 export function WorkPage() {
   const { id = "" } = useParams();
@@ -214,11 +204,12 @@ function Stat({ icon, label, value }: { icon: ReactNode; label: string; value: n
 }
 
 function LinkButtons({ work }: { work: Work }) {
+  // Only http(s) links become buttons; anything else stored by mistake is not offered.
   const links = [
     { url: work.demoUrl, label: "デモを見る", icon: <ExternalLink aria-hidden />, variant: "primary" as const },
     { url: work.demoVideoUrl, label: "動画を見る", icon: <PlayCircle aria-hidden />, variant: "outline" as const },
     { url: work.repositoryUrl, label: "コードを見る", icon: <Code2 aria-hidden />, variant: "outline" as const },
-  ].filter((link): link is typeof link & { url: string } => isWebUrl(link.url));
+  ].filter((link): link is typeof link & { url: string } => !!link.url && isHttpUrl(link.url));
   if (links.length === 0) return null;
   return (
     <div className="flex flex-wrap gap-2">

@@ -1,0 +1,9 @@
+import { cronJobs } from "convex/server";
+import { internal } from "./_generated/api";
+
+const crons = cronJobs();
+
+// Screenshots uploaded in the posting wizard but never posted are deleted after a day.
+crons.hourly("sweep unposted screenshot uploads", { minuteUTC: 17 }, internal.screenshots.sweepPending, {});
+
+export default crons;

@@ -1,0 +1,136 @@
+// Screenshot uploads for the posting wizard (model/screenshotFiles.ts explains the life of a
+// file): an upload URL, the byte-level check that registers the upload, discarding an upload the
+// author took back, and the daily sweep of uploads never posted.
+import { getAuthUserId } from "@convex-dev/auth/server";
+import { v } from "convex/values";
+import { internal } from "./_generated/api";
+import { action, internalMutation, internalQuery, mutation } from "./_generated/server";
+import { requireViewer } from "./model/auth";
+import { userError } from "./model/errors";
+import { deleteStoredFile, IMAGE_MESSAGES, inspectImageBlob, isFileInUse } from "./model/images";
+import {
+  claimFiles,
+  discardPendingFiles,
+  sweepPendingBatch,
+  THUMBNAIL_MAX_BYTES,
+  uploadFailed,
+  uploadStanding,
+} from "./model/screenshotFiles";
+import { WORK_MESSAGES } from "./model/workRules";
+
+/** Files one sweep run deletes before it schedules the next. */
+const SWEEP_BATCH = 100;
+
+export const generateUploadUrl = mutation({
+  args: {},
+  returns: v.string(),
+  handler: async (ctx) => {
+    await requireViewer(ctx, WORK_MESSAGES.signInRequired);
+    return await ctx.storage.generateUploadUrl();
+  },
+});
+
+/**
+ * Checks an uploaded screenshot and its thumbnail right after the upload: both must really be
+ * PNG, JPEG or GIF (read from the bytes), the original at most 5 MB and the thumbnail at most
+ * 1 MB. Refused files are deleted and the message is thrown; accepted ones become the caller's
+ * pending upload, which projects.create / update then accept. Checking the same pair again is
+ * fine (a retry after a dropped connection).
+ */
+export const checkUpload = action({
+  args: { storageId: v.id("_storage"), thumbnailStorageId: v.id("_storage") },
+  returns: v.null(),
+  handler: async (ctx, { storageId, thumbnailStorageId }): Promise<null> => {
+    const rawUserId = await getAuthUserId(ctx);
+    if (rawUserId === null) throw userError("UNAUTHENTICATED", WORK_MESSAGES.signInRequired);
+    const storageIds = [storageId, thumbnailStorageId];
+    if (storageId === thumbnailStorageId) throw uploadFailed();
+    const facts = await ctx.runQuery(internal.screenshots.uploadFacts, { userId: rawUserId, storageIds });
+    if (facts.userId === null) throw userError("UNAUTHENTICATED", WORK_MESSAGES.signInRequired);
+    // Never touch a file that is not a fresh upload: refuse it and leave it be.
+    if (facts.standings.includes("foreign")) throw uploadFailed();
+    if (facts.standings.every((standing) => standing === "mine")) return null;
+
+    const [original, thumbnail] = await Promise.all(storageIds.map((id) => ctx.storage.get(id)));
+    // The person picked the original; a bad thumbnail is the browser's doing, so it gets the
+    // general upload message rather than a size or type the person cannot act on.
+    const refusal =
+      !original || !thumbnail
+        ? IMAGE_MESSAGES.uploadFailed
+        : ((await inspectImageBlob(original)) ??
+          ((await inspectImageBlob(thumbnail, THUMBNAIL_MAX_BYTES)) && IMAGE_MESSAGES.uploadFailed));
+    if (refusal) {
+      await ctx.runMutation(internal.screenshots.deleteUnclaimed, { storageIds });
+      throw userError("INVALID_IMAGE", refusal, { screenshots: refusal });
+    }
+    const claimed = await ctx.runMutation(internal.screenshots.claim, { userId: facts.userId, storageIds });
+    if (!claimed) throw userError("UNAUTHENTICATED", WORK_MESSAGES.signInRequired);
+    return null;
+  },
+});
+
+/** Deletes the caller's own uploads that are not part of a work (a picked image taken back). */
+export const discardUploads = mutation({
+  args: { storageIds: v.array(v.id("_storage")) },
+  returns: v.null(),
+  handler: async (ctx, { storageIds }) => {
+    const viewer = await requireViewer(ctx, WORK_MESSAGES.signInRequired);
+    await discardPendingFiles(ctx, viewer._id, storageIds.slice(0, 20));
+    return null;
+  },
+});
+
+// ---------------------------------------------------------------------------------------------
+// Internal
+
+const vStanding = v.union(v.literal("new"), v.literal("mine"), v.literal("foreign"));
+
+export const uploadFacts = internalQuery({
+  args: { userId: v.string(), storageIds: v.array(v.id("_storage")) },
+  returns: v.object({ userId: v.union(v.id("users"), v.null()), standings: v.array(vStanding) }),
+  handler: async (ctx, { userId: rawUserId, storageIds }) => {
+    const userId = ctx.db.normalizeId("users", rawUserId);
+    const user = userId ? await ctx.db.get("users", userId) : null;
+    if (!user) return { userId: null, standings: [] };
+    const standings = await Promise.all(storageIds.map((storageId) => uploadStanding(ctx, storageId, user._id)));
+    return { userId: user._id, standings };
+  },
+});
+
+/** Registers checked files for the user; false (and the files deleted) when the user is gone. */
+export const claim = internalMutation({
+  args: { userId: v.id("users"), storageIds: v.array(v.id("_storage")) },
+  returns: v.boolean(),
+  handler: async (ctx, { userId, storageIds }) => {
+    // The account was deleted while the bytes were being read: nobody is left to post them.
+    if (!(await ctx.db.get("users", userId))) {
+      for (const storageId of storageIds) if (!(await isFileInUse(ctx, storageId))) await deleteStoredFile(ctx, storageId);
+      return false;
+    }
+    await claimFiles(ctx, userId, storageIds);
+    return true;
+  },
+});
+
+/** Deletes refused files, unless (between the check and now) they became someone's. */
+export const deleteUnclaimed = internalMutation({
+  args: { storageIds: v.array(v.id("_storage")) },
+  returns: v.null(),
+  handler: async (ctx, { storageIds }) => {
+    for (const storageId of storageIds) {
+      if (!(await isFileInUse(ctx, storageId))) await deleteStoredFile(ctx, storageId);
+    }
+    return null;
+  },
+});
+
+/** Deletes uploads left in the wizard for over a day; reschedules itself while more are left. */
+export const sweepPending = internalMutation({
+  args: {},
+  returns: v.null(),
+  handler: async (ctx): Promise<null> => {
+    const swept = await sweepPendingBatch(ctx, Date.now(), SWEEP_BATCH);
+    if (swept === SWEEP_BATCH) await ctx.scheduler.runAfter(0, internal.screenshots.sweepPending, {});
+    return null;
+  },
+});

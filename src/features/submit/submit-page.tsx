@@ -1,0 +1,189 @@
+import { useMutation, useQuery } from "convex/react";
+import { Trophy } from "lucide-react";
+import { useEffect, useRef, type ReactNode } from "react";
+import { useNavigate, useSearchParams } from "react-router-dom";
+import { api } from "../../../convex/_generated/api";
+import type { Id } from "../../../convex/_generated/dataModel";
+import { WORK_MESSAGES } from "../../../convex/model/workRules";
+import { PageContainer } from "@/components/layout/page-container";
+import { PageTitle } from "@/components/layout/page-title";
+import { QueryErrorBoundary } from "@/components/query-error-boundary";
+import { LoadingState } from "@/components/ui/spinner";
+import { useToast } from "@/components/ui/use-toast";
+import { paths } from "@/config/paths";
+import { useViewer } from "@/features/auth/use-viewer";
+import { readServerError } from "@/lib/convex-error";
+import { useConvexUploader } from "./use-convex-uploader";
+import type { ScreenshotIds } from "./use-screenshot-uploads";
+import { EMPTY_WORK, type WorkFieldErrors, type WorkFormInput } from "./work-form-state";
+import { WorkWizard } from "./work-wizard";
+
+export const POSTED_MESSAGE = "作品を投稿しました！";
+export const UPDATED_MESSAGE = "作品を更新しました";
+export const EDIT_LOAD_FAILED_MESSAGE = "作品の読み込みに失敗しました";
+
+/** /submit: post a work; ?edit={id} edits one; ?challengeId={id} names the challenge it is for. */
+export function SubmitPage() {
+  const [params] = useSearchParams();
+  const editId = params.get("edit")?.trim() || null;
+  const challengeId = params.get("challengeId")?.trim() || null;
+  const { status } = useViewer();
+  const title = editId ? "作品を編集" : "作品を投稿";
+
+  let content;
+  if (status === "loading") content = <LoadingState className="min-h-[50vh]" />;
+  else if (status === "signedOut") content = <LeaveWithMessage message={WORK_MESSAGES.signInRequired} />;
+  else {
+    const banner = challengeId ? <ChallengeBanner id={challengeId} /> : undefined;
+    content = editId ? (
+      <QueryErrorBoundary resetKey={editId} fallback={() => <LeaveWithMessage message={EDIT_LOAD_FAILED_MESSAGE} />}>
+        <EditWork key={editId} id={editId} banner={banner} />
+      </QueryErrorBoundary>
+    ) : (
+      <NewWork banner={banner} />
+    );
+  }
+
+  return (
+    <PageContainer width="narrow" className="py-6 sm:py-10">
+      <PageTitle title={title} />
+      <header className="mb-6 sm:mb-8">
+        <h1 className="text-2xl font-bold text-zinc-900 sm:text-3xl">{title}</h1>
+        <p className="mt-2 text-sm text-zinc-600 sm:text-base">
+          {editId ? "作品の内容を更新します。" : "AIと一緒に作った作品を、ギャラリーで紹介しましょう。"}
+        </p>
+      </header>
+      {content}
+    </PageContainer>
+  );
+}
+
+/** Shows the message and goes home (SPEC.md: signed out, not the owner, missing work). */
+function LeaveWithMessage({ message }: { message: string }) {
+  const toast = useToast();
+  const navigate = useNavigate();
+  // Once, even when React runs effects twice in development.
+  const done = useRef(false);
+  useEffect(() => {
+    if (done.current) return;
+    done.current = true;
+    toast.error(message);
+    void navigate(paths.home(), { replace: true });
+  }, [message, navigate, toast]);
+  return <LoadingState className="min-h-[50vh]" />;
+}
+
+/** Runs a post or update and turns a refusal into the toast and the fields' messages. */
+function useSubmitHandler(failurePrefix: string) {
+  const toast = useToast();
+  return async (save: () => Promise<unknown>): Promise<WorkFieldErrors | null> => {
+    try {
+      await save();
+      return null;
+    } catch (error) {
+      const { message, fields } = readServerError(error);
+      toast.error(`${failurePrefix}${message}`);
+      return fields;
+    }
+  };
+}
+
+function toServerScreenshots(screenshots: ScreenshotIds[]) {
+  return screenshots.map((shot) => ({
+    storageId: shot.storageId as Id<"_storage">,
+    thumbnailStorageId: shot.thumbnailStorageId as Id<"_storage">,
+  }));
+}
+
+function NewWork({ banner }: { banner: ReactNode }) {
+  const navigate = useNavigate();
+  const toast = useToast();
+  const uploader = useConvexUploader();
+  const create = useMutation(api.projects.create);
+  const run = useSubmitHandler("投稿に失敗しました。");
+
+  const submit = (values: WorkFormInput, screenshots: ScreenshotIds[]) =>
+    run(async () => {
+      const id = await create({ ...values, screenshots: toServerScreenshots(screenshots) });
+      toast.success(POSTED_MESSAGE);
+      await navigate(paths.project(id));
+    });
+
+  return (
+    <WorkWizard
+      mode="create"
+      initialValues={EMPTY_WORK}
+      uploader={uploader}
+      onSubmit={submit}
+      onCancel={() => void navigate(paths.home())}
+      banner={banner}
+    />
+  );
+}
+
+function EditWork({ id, banner }: { id: string; banner: ReactNode }) {
+  const navigate = useNavigate();
+  const toast = useToast();
+  const uploader = useConvexUploader();
+  const update = useMutation(api.projects.update);
+  const run = useSubmitHandler("更新に失敗しました。");
+  const result = useQuery(api.projects.getForEdit, { id });
+
+  if (result === undefined) return <LoadingState label="作品を読み込んでいます…" className="min-h-[50vh]" />;
+  if (result.status === "notFound") return <LeaveWithMessage message={WORK_MESSAGES.editNotFound} />;
+  if (result.status === "forbidden") return <LeaveWithMessage message={WORK_MESSAGES.editForbidden} />;
+  const { work } = result;
+
+  const submit = (values: WorkFormInput, screenshots: ScreenshotIds[]) =>
+    run(async () => {
+      const { isZeroCode: _permanent, ...edit } = values;
+      await update({ id: work._id, ...edit, screenshots: toServerScreenshots(screenshots) });
+      toast.success(UPDATED_MESSAGE);
+      await navigate(paths.project(work._id));
+    });
+
+  return (
+    <WorkWizard
+      mode="edit"
+      initialValues={{
+        title: work.title,
+        description: work.description,
+        vibeDescription: work.vibeDescription,
+        genre: work.genre,
+        demoUrl: work.demoUrl,
+        demoVideoUrl: work.demoVideoUrl,
+        repositoryUrl: work.repositoryUrl,
+        aiTools: work.aiTools,
+        techStack: work.techStack,
+        tags: work.tags,
+        isZeroCode: work.isZeroCode,
+      }}
+      initialScreenshots={work.screenshots.map((shot, index) => ({
+        kind: "existing" as const,
+        key: `existing-${index}-${shot.storageId}`,
+        storageId: shot.storageId,
+        thumbnailStorageId: shot.thumbnailStorageId,
+        url: shot.thumbnailUrl ?? shot.url,
+      }))}
+      uploader={uploader}
+      onSubmit={submit}
+      onCancel={() => void navigate(paths.home())}
+      banner={banner}
+    />
+  );
+}
+
+/** The challenge a work is being posted for (entering it comes with the challenges feature). */
+function ChallengeBanner({ id }: { id: string }) {
+  const challenge = useQuery(api.challenges.get, { id });
+  if (!challenge) return null;
+  return (
+    <div className="flex items-start gap-3 rounded-2xl border border-amber-200 bg-amber-50 p-4 text-amber-900">
+      <Trophy aria-hidden className="mt-0.5 size-5 shrink-0 text-amber-600" />
+      <div className="min-w-0">
+        <p className="text-xs font-semibold">チャレンジに参加</p>
+        <p className="font-bold break-words">{challenge.title}</p>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,39 @@
+import { useAction, useMutation } from "convex/react";
+import { useMemo } from "react";
+import { api } from "../../../convex/_generated/api";
+import type { Id } from "../../../convex/_generated/dataModel";
+import { makeThumbnail } from "./make-thumbnail";
+import { uploadFile } from "./upload-file";
+import type { ScreenshotUploader } from "./use-screenshot-uploads";
+
+/**
+ * The real uploader: makes the thumbnail in the browser, uploads the original (reporting its
+ * progress) and the thumbnail to Convex storage, then has the server check both files' bytes.
+ */
+export function useConvexUploader(): ScreenshotUploader {
+  const generateUploadUrl = useMutation(api.screenshots.generateUploadUrl);
+  const checkUpload = useAction(api.screenshots.checkUpload);
+  const discardUploads = useMutation(api.screenshots.discardUploads);
+  return useMemo(
+    () => ({
+      async upload(file, report) {
+        report("preparing", 0);
+        const thumbnail = await makeThumbnail(file);
+        report("uploading", 0);
+        const [originalUrl, thumbnailUrl] = await Promise.all([generateUploadUrl(), generateUploadUrl()]);
+        const storageId = await uploadFile(originalUrl, file, (fraction) => report("uploading", fraction));
+        const thumbnailStorageId = await uploadFile(thumbnailUrl, thumbnail);
+        report("checking", 1);
+        await checkUpload({
+          storageId: storageId as Id<"_storage">,
+          thumbnailStorageId: thumbnailStorageId as Id<"_storage">,
+        });
+        return { storageId, thumbnailStorageId };
+      },
+      async discard(storageIds) {
+        await discardUploads({ storageIds: storageIds as Id<"_storage">[] });
+      },
+    }),
+    [generateUploadUrl, checkUpload, discardUploads],
+  );
+}

@@ -1,0 +1,142 @@
+import { useCallback, useRef, useState } from "react";
+import { LIMITS } from "../../../convex/constants";
+import { WORK_MESSAGES } from "../../../convex/model/workRules";
+import { readServerError } from "@/lib/convex-error";
+import { imageFileProblem } from "@/lib/image-files";
+
+/** A stored image pair, as the server takes it back in projects.create / update. */
+export type ScreenshotIds = { storageId: string; thumbnailStorageId: string };
+
+/** An image the work already has (edit mode). */
+export type ExistingScreenshot = ScreenshotIds & { kind: "existing"; key: string; url: string | null };
+
+export type UploadPhase = "preparing" | "uploading" | "checking" | "ready" | "failed";
+
+/** An image picked in this visit, uploaded at once so posting does not wait for it. */
+export type NewScreenshot = {
+  kind: "new";
+  key: string;
+  file: File;
+  phase: UploadPhase;
+  /** 0–1 of the original's bytes sent. */
+  progress: number;
+  error?: string;
+  ids?: ScreenshotIds;
+};
+
+export type ScreenshotItem = ExistingScreenshot | NewScreenshot;
+
+/** How the wizard stores an image: thumbnail, upload with progress, server check. */
+export type ScreenshotUploader = {
+  upload: (file: File, report: (phase: UploadPhase, progress: number) => void) => Promise<ScreenshotIds>;
+  /** Deletes uploads that were taken back before posting. */
+  discard: (storageIds: string[]) => Promise<void>;
+};
+
+let nextKey = 1;
+
+/**
+ * The screenshots step's state: the work's images, new ones with their upload progress, and
+ * what may be posted. At most LIMITS.screenshotsMax images in all; refused picks come back as
+ * one message to show.
+ */
+export function useScreenshotUploads(initial: readonly ExistingScreenshot[], uploader: ScreenshotUploader) {
+  const [items, setItems] = useState<ScreenshotItem[]>(() => [...initial]);
+  // Uploads finish after the person may have removed the image; only live keys get updates.
+  const live = useRef(new Set<string>());
+
+  const patch = useCallback((key: string, change: Partial<NewScreenshot>) => {
+    if (!live.current.has(key)) return;
+    setItems((current) => current.map((item) => (item.key === key && item.kind === "new" ? { ...item, ...change } : item)));
+  }, []);
+
+  const start = useCallback(
+    (key: string, file: File) => {
+      patch(key, { phase: "preparing", progress: 0, error: undefined });
+      uploader
+        .upload(file, (phase, progress) => patch(key, { phase, progress }))
+        .then((ids) => {
+          if (live.current.has(key)) patch(key, { phase: "ready", progress: 1, ids });
+          // Removed while uploading: the finished upload is not wanted.
+          else void uploader.discard([ids.storageId, ids.thumbnailStorageId]).catch(() => {});
+        })
+        .catch((error: unknown) => patch(key, { phase: "failed", error: uploadErrorMessage(error) }));
+    },
+    [patch, uploader],
+  );
+
+  /** Adds picked or dropped files; returns the message for those refused, or null. */
+  const addFiles = useCallback(
+    (files: readonly File[]): string | null => {
+      let problem: string | null = null;
+      const room = LIMITS.screenshotsMax - items.length;
+      const accepted: NewScreenshot[] = [];
+      for (const file of files) {
+        const refusal = imageFileProblem(file);
+        if (refusal) problem ??= refusal;
+        else if (accepted.length >= room) problem ??= WORK_MESSAGES.screenshotsTooMany;
+        else accepted.push({ kind: "new", key: `new-${nextKey++}`, file, phase: "preparing", progress: 0 });
+      }
+      if (accepted.length > 0) {
+        for (const item of accepted) live.current.add(item.key);
+        setItems((current) => [...current, ...accepted]);
+        for (const item of accepted) start(item.key, item.file);
+      }
+      return problem;
+    },
+    [items.length, start],
+  );
+
+  const remove = useCallback(
+    (key: string) => {
+      const item = items.find((candidate) => candidate.key === key);
+      live.current.delete(key);
+      setItems((current) => current.filter((candidate) => candidate.key !== key));
+      if (item?.kind === "new" && item.ids) {
+        void uploader.discard([item.ids.storageId, item.ids.thumbnailStorageId]).catch(() => {});
+      }
+    },
+    [items, uploader],
+  );
+
+  const retry = useCallback(
+    (key: string) => {
+      const item = items.find((candidate) => candidate.key === key);
+      if (item?.kind === "new" && item.phase === "failed") start(key, item.file);
+    },
+    [items, start],
+  );
+
+  /** Deletes every upload of this visit (the person cancelled the wizard). */
+  const discardAll = useCallback(() => {
+    const ids = items.flatMap((item) => (item.kind === "new" && item.ids ? [item.ids.storageId, item.ids.thumbnailStorageId] : []));
+    live.current.clear();
+    if (ids.length > 0) void uploader.discard(ids).catch(() => {});
+  }, [items, uploader]);
+
+  const ready: ScreenshotIds[] = items.flatMap((item) =>
+    item.kind === "existing"
+      ? [{ storageId: item.storageId, thumbnailStorageId: item.thumbnailStorageId }]
+      : item.ids && item.phase === "ready"
+        ? [item.ids]
+        : [],
+  );
+  return {
+    items,
+    addFiles,
+    remove,
+    retry,
+    discardAll,
+    /** What projects.create / update take, in display order. */
+    screenshots: ready,
+    uploading: items.some((item) => item.kind === "new" && item.phase !== "ready" && item.phase !== "failed"),
+    failed: items.some((item) => item.kind === "new" && item.phase === "failed"),
+  };
+}
+
+export const SCREENSHOT_UPLOAD_FAILED = "画像のアップロードに失敗しました";
+
+/** The server's reason (too large, wrong type ...) or the generic upload failure. */
+function uploadErrorMessage(error: unknown): string {
+  return readServerError(error, SCREENSHOT_UPLOAD_FAILED).message;
+}

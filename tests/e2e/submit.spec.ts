@@ -1,0 +1,157 @@
+import type { Page } from "playwright-core";
+import { describe, expect, test } from "vitest";
+import { renderMockupPng } from "../../convex/model/demoImages";
+import { newIdentity, signInWithProfile } from "./auth";
+import { PHONE, useBrowser } from "./browser";
+
+const browser = useBrowser();
+
+/** A real PNG screenshot, as a file picker hands it over. */
+function pngFile(name: string, variant: number) {
+  const palette = { from: [99, 102, 241], to: [236, 72, 153], accent: [255, 255, 255] } as const;
+  const bytes = renderMockupPng(
+    { from: [...palette.from], to: [...palette.to], accent: [...palette.accent] },
+    960,
+    600,
+    variant,
+  );
+  return { name, mimeType: "image/png", buffer: Buffer.from(bytes) };
+}
+
+const stepHeading = (page: Page, name: string) => page.getByRole("heading", { level: 2, name });
+const next = (page: Page) => page.getByRole("button", { name: "次へ" });
+const pickImages = (page: Page, files: ReturnType<typeof pngFile>[]) =>
+  page.getByLabel("スクリーンショット画像").setInputFiles(files);
+
+describe("posting and editing a work", () => {
+  test("post with 2 PNGs through all 4 steps, edit its images, and nobody else may edit it", async () => {
+    const title = `植物みずやり日記 ${Date.now()}`;
+    const page = await browser.newPage();
+    await page.goto("/");
+    await signInWithProfile(page, newIdentity("投稿 太郎"));
+    await page.getByRole("banner").getByRole("link", { name: "投稿する" }).click();
+
+    // Step 1: next is refused until the step validates.
+    await stepHeading(page, "基本情報").waitFor();
+    await next(page).click();
+    await page.getByText("タイトルは必須です").waitFor();
+    await page.getByRole("textbox", { name: /タイトル/ }).fill(title);
+    await page.getByRole("textbox", { name: /^説明/ }).fill("写真を撮るだけで、観葉植物の水やりを記録できるアプリです。");
+    await page.getByRole("textbox", { name: /Vibeの説明/ }).fill("枯らしてしまった植物への反省から、Claudeと相談して作りました。");
+    await page.getByRole("combobox", { name: /ジャンル/ }).click();
+    await page.getByRole("option", { name: "ツール" }).click();
+    await page.getByRole("textbox", { name: /^デモURL/ }).fill("https://example.com/plants");
+    await next(page).click();
+
+    // Step 2: two real PNG files, each uploaded with its progress.
+    await stepHeading(page, "スクリーンショット").waitFor();
+    await pickImages(page, [pngFile("first.png", 0), pngFile("second.png", 1)]);
+    await page.getByRole("progressbar", { name: "first.pngのアップロード" }).waitFor();
+    await page.getByText("アップロード完了").nth(1).waitFor({ timeout: 20_000 });
+    await page.getByRole("button", { name: "戻る", exact: true }).click();
+    // Back keeps what was typed.
+    expect(await page.getByRole("textbox", { name: /タイトル/ }).inputValue()).toBe(title);
+    await next(page).click();
+    await page.getByText("2/5枚").waitFor();
+    await next(page).click();
+
+    // Step 3.
+    await stepHeading(page, "技術情報").waitFor();
+    await page.getByRole("button", { name: /^Claude/ }).click();
+    await page.getByRole("textbox", { name: "リストにないツール" }).fill("Windsurf");
+    await page.getByRole("button", { name: "追加", exact: true }).click();
+    await page.getByRole("textbox", { name: /^タグ/ }).fill("植物、");
+    await next(page).click();
+
+    // Step 4, then back to step 2 through the progress bar and forward again.
+    await stepHeading(page, "内容の確認").waitFor();
+    await page.getByRole("button", { name: "ステップ2「スクリーンショット」に戻る" }).click();
+    await stepHeading(page, "スクリーンショット").waitFor();
+    await next(page).click();
+    await next(page).click();
+    await page.getByRole("button", { name: "投稿する" }).click();
+
+    await page.getByText("作品を投稿しました！", { exact: true }).waitFor();
+    await page.getByRole("heading", { level: 1, name: title }).waitFor();
+    const workPath = new URL(page.url()).pathname;
+    expect(workPath).toMatch(/^\/projects\/.+/);
+    const carousel = page.getByRole("region", { name: "スクリーンショット" });
+    const dots = carousel.getByRole("button", { name: /^画像 \d+を表示$/ });
+    expect(await dots.count()).toBe(2);
+    await carousel.getByRole("button", { name: "画像 2を表示" }).click();
+    const secondImage = await carousel.getByRole("img").getAttribute("src");
+    await page.getByRole("list", { name: "使用したAIツール" }).getByText("Windsurf").waitFor();
+
+    // Edit: remove one image and add another.
+    await page.getByRole("link", { name: "編集" }).click();
+    await page.waitForURL((url) => url.searchParams.has("edit"));
+    await stepHeading(page, "基本情報").waitFor();
+    expect(await page.getByRole("textbox", { name: /タイトル/ }).inputValue()).toBe(title);
+    await next(page).click();
+    await page.getByRole("button", { name: "現在の画像1を削除" }).click();
+    await pickImages(page, [pngFile("third.png", 2)]);
+    await page.getByText("アップロード完了").waitFor({ timeout: 20_000 });
+    await next(page).click();
+    await next(page).click();
+    await page.getByRole("button", { name: "更新する" }).click();
+    await page.getByText("作品を更新しました", { exact: true }).waitFor();
+    await page.waitForURL((url) => url.pathname === workPath);
+    // The first image is gone (the old second one leads now) and the new one follows it.
+    await carousel.getByRole("img", { name: /1\/2$/ }).waitFor();
+    expect(await dots.count()).toBe(2);
+    expect(await carousel.getByRole("img").getAttribute("src")).toBe(secondImage);
+
+    // Someone else cannot open its edit page.
+    const other = await browser.newPage(PHONE);
+    await other.goto("/");
+    await signInWithProfile(other, newIdentity("他人 花子"));
+    await other.goto(`/submit?edit=${workPath.split("/").pop()}`);
+    await other.getByText("この作品を編集する権限がありません", { exact: true }).waitFor();
+    await other.waitForURL((url) => url.pathname === "/");
+  });
+
+  test("a signed-out visitor is told to log in and sent home", async () => {
+    const page = await browser.newPage(PHONE);
+    await page.goto("/submit");
+    await page.getByText("作品を投稿するにはログインが必要です", { exact: true }).waitFor();
+    await page.waitForURL((url) => url.pathname === "/");
+  });
+
+  test("the owner deletes a work: it leaves the gallery and its page shows the missing state", async () => {
+    const title = `削除される作品 ${Date.now()}`;
+    const page = await browser.newPage();
+    await page.goto("/");
+    await signInWithProfile(page, newIdentity("削除 次郎"));
+    await page.goto("/submit");
+    await page.getByRole("textbox", { name: /タイトル/ }).fill(title);
+    await page.getByRole("textbox", { name: /^説明/ }).fill("すぐに削除するための作品です。");
+    await page.getByRole("textbox", { name: /Vibeの説明/ }).fill("削除の流れを確かめます。");
+    await page.getByRole("combobox", { name: /ジャンル/ }).click();
+    await page.getByRole("option", { name: "その他" }).click();
+    await page.getByRole("textbox", { name: /^デモURL/ }).fill("https://example.com/delete-me");
+    await next(page).click();
+    await pickImages(page, [pngFile("only.png", 3)]);
+    await page.getByText("アップロード完了").waitFor({ timeout: 20_000 });
+    await next(page).click();
+    await page.getByRole("button", { name: /^ChatGPT/ }).click();
+    await next(page).click();
+    await page.getByRole("button", { name: "投稿する" }).click();
+    await page.getByRole("heading", { level: 1, name: title }).waitFor();
+    const workPath = new URL(page.url()).pathname;
+
+    const gallery = (p: Page) => p.getByRole("list", { name: "作品一覧" }).getByRole("link", { name: title, exact: true });
+    const watcher = await browser.newPage(PHONE);
+    await watcher.goto(`/projects?search=${encodeURIComponent(title)}`);
+    await gallery(watcher).waitFor();
+
+    await page.getByRole("button", { name: "削除" }).click();
+    await page.getByRole("alertdialog", { name: "この作品を削除しますか？" }).getByRole("button", { name: "削除する" }).click();
+    await page.getByText("作品を削除しました", { exact: true }).waitFor();
+    await page.waitForURL((url) => url.pathname === "/projects");
+
+    // The open gallery drops it live; its page shows the missing state.
+    await gallery(watcher).waitFor({ state: "detached" });
+    await watcher.goto(workPath);
+    await watcher.getByRole("heading", { name: "プロジェクトが見つかりません" }).waitFor();
+  });
+});
