@@ -2,7 +2,7 @@ import type { Doc, Id } from "../_generated/dataModel";
 import type { MutationCtx } from "../_generated/server";
 import { BADGE_THRESHOLDS } from "../constants";
 import { awardBadge } from "./badges";
-import { attachScreenshots, filesOf, releaseFiles, type Screenshot } from "./screenshotFiles";
+import { attachScreenshots, filesOf, releaseFiles } from "./screenshotFiles";
 import { searchTextFor } from "./search";
 import { bumpSiteCounter } from "./siteCounters";
 
@@ -68,7 +68,7 @@ export type ProjectEdit = Omit<ProjectInput, "isZeroCode">;
 export async function updateProject(ctx: MutationCtx, work: Doc<"projects">, edit: ProjectEdit, now: number) {
   await ctx.db.patch("projects", work._id, {
     ...edit,
-    // Optional links cleared in the form are removed, not kept.
+    // Optional links cleared in the form are removed, not kept (even if the key is absent).
     demoVideoUrl: edit.demoVideoUrl,
     repositoryUrl: edit.repositoryUrl,
     searchText: searchTextFor(edit.title, edit.description),
@@ -80,7 +80,7 @@ export async function updateProject(ctx: MutationCtx, work: Doc<"projects">, edi
     ctx,
     filesOf(work.screenshots).filter((file) => !keptFiles.has(file)),
   );
-  await attachScreenshots(ctx, work.userId, work._id, edit.screenshots satisfies Screenshot[]);
+  await attachScreenshots(ctx, work.userId, work._id, edit.screenshots);
 }
 
 /** Replaces a work's AI-tool join rows with ones matching its current fields. */

@@ -23,6 +23,21 @@ const next = (page: Page) => page.getByRole("button", { name: "次へ" });
 const pickImages = (page: Page, files: ReturnType<typeof pngFile>[]) =>
   page.getByLabel("スクリーンショット画像").setInputFiles(files);
 
+/** Drops a file on the drop area the way a drag from the desktop does. */
+async function dropImage(page: Page, file: ReturnType<typeof pngFile>) {
+  const dataTransfer = await page.evaluateHandle(
+    ({ name, mimeType, bytes }) => {
+      const transfer = new DataTransfer();
+      transfer.items.add(new File([new Uint8Array(bytes)], name, { type: mimeType }));
+      return transfer;
+    },
+    { name: file.name, mimeType: file.mimeType, bytes: [...file.buffer] },
+  );
+  const zone = page.getByRole("group", { name: "スクリーンショットを追加" });
+  await zone.dispatchEvent("dragover", { dataTransfer });
+  await zone.dispatchEvent("drop", { dataTransfer });
+}
+
 describe("posting and editing a work", () => {
   test("post with 2 PNGs through all 4 steps, edit its images, and nobody else may edit it", async () => {
     const title = `植物みずやり日記 ${Date.now()}`;
@@ -89,7 +104,7 @@ describe("posting and editing a work", () => {
     expect(await page.getByRole("textbox", { name: /タイトル/ }).inputValue()).toBe(title);
     await next(page).click();
     await page.getByRole("button", { name: "現在の画像1を削除" }).click();
-    await pickImages(page, [pngFile("third.png", 2)]);
+    await dropImage(page, pngFile("third.png", 2));
     await page.getByText("アップロード完了").waitFor({ timeout: 20_000 });
     await next(page).click();
     await next(page).click();
@@ -153,5 +168,10 @@ describe("posting and editing a work", () => {
     await gallery(watcher).waitFor({ state: "detached" });
     await watcher.goto(workPath);
     await watcher.getByRole("heading", { name: "プロジェクトが見つかりません" }).waitFor();
+
+    // Its edit page says so and goes home.
+    await page.goto(`/submit?edit=${workPath.split("/").pop()}`);
+    await page.getByText("作品が見つかりません", { exact: true }).waitFor();
+    await page.waitForURL((url) => url.pathname === "/");
   });
 });

@@ -4,6 +4,7 @@ import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { Select, type SelectOption } from "@/components/ui/select";
 import { Switch } from "@/components/ui/switch";
+import { TagInput } from "@/components/ui/tag-input";
 import { Textarea } from "@/components/ui/textarea";
 import { ExampleLabel, StyleguideSection } from "./styleguide-section";
 
@@ -37,6 +38,8 @@ export function FormsSection() {
   const [bio, setBio] = useState("AIと一緒にゲームをつくっています。");
   const [genre, setGenre] = useState<string>();
   const [notify, setNotify] = useState(true);
+  const [tags, setTags] = useState(["家計簿", "節約"]);
+  const [tagError, setTagError] = useState<string>();
   const switchId = useId();
 
   return (
@@ -66,6 +69,27 @@ export function FormsSection() {
           </FormField>
           <FormField label="デモURL" required error="正しいURL形式で入力してください">
             {(control) => <Input {...control} type="url" defaultValue="ftp://example.com" />}
+          </FormField>
+          <FormField
+            label="タグ"
+            hint="Enter または読点（、）で追加、空欄で Backspace を押すと最後のタグを削除します。最大5個の例。"
+            error={tagError}
+          >
+            {(control) => (
+              <TagInput
+                {...control}
+                itemLabel="タグ"
+                chipPrefix="#"
+                value={tags}
+                onChange={(next) => {
+                  setTags(next);
+                  setTagError(undefined);
+                }}
+                maxItems={5}
+                onReject={(reason) => setTagError(reason === "limit" ? "タグは最大5個まで追加できます" : undefined)}
+                placeholder="例：ゲーム"
+              />
+            )}
           </FormField>
           <FormField label="ユーザーID（変更不可の例）">
             {(control) => <Input {...control} defaultValue="vibe_creator" disabled />}

@@ -1,4 +1,4 @@
-import { CircleAlert, ImagePlus, RotateCcw, Upload, X } from "lucide-react";
+import { CircleAlert, ImageOff, ImagePlus, RotateCcw, Upload, X } from "lucide-react";
 import { useId, useRef, useState, type DragEvent, type ReactNode } from "react";
 import { Button } from "@/components/ui/button";
 import { FieldError } from "@/components/ui/label";
@@ -31,6 +31,8 @@ export function ScreenshotsStep({ items, onAddFiles, onRemove, onRetry, editing,
   const full = items.length >= LIMITS.screenshotsMax;
   const existing = items.filter((item): item is ExistingScreenshot => item.kind === "existing");
   const added = items.filter((item): item is NewScreenshot => item.kind === "new");
+  // The gallery card will show the first image that is actually posted.
+  const leadKey = items.find((item) => item.kind === "existing" || item.phase !== "failed")?.key;
 
   const add = (files: File[]) => {
     if (files.length === 0) return;
@@ -47,6 +49,8 @@ export function ScreenshotsStep({ items, onAddFiles, onRemove, onRetry, editing,
   return (
     <div className="flex flex-col gap-6">
       <div
+        role="group"
+        aria-label="スクリーンショットを追加"
         onDragOver={(event) => {
           event.preventDefault();
           event.dataTransfer.dropEffect = full ? "none" : "copy";
@@ -108,7 +112,7 @@ export function ScreenshotsStep({ items, onAddFiles, onRemove, onRetry, editing,
               key={item.key}
               src={item.url}
               name={`現在の画像${existing.indexOf(item) + 1}`}
-              first={items[0]?.key === item.key}
+              first={leadKey === item.key}
               onRemove={() => onRemove(item.key)}
             />
           ))}
@@ -117,7 +121,7 @@ export function ScreenshotsStep({ items, onAddFiles, onRemove, onRetry, editing,
       {(added.length > 0 || editing) && (
         <ShotGroup title={editing ? "新しく追加する画像" : "追加した画像"} empty="まだ追加していません。">
           {added.map((item) => (
-            <NewShotTile key={item.key} item={item} first={items[0]?.key === item.key} onRemove={onRemove} onRetry={onRetry} />
+            <NewShotTile key={item.key} item={item} first={leadKey === item.key} onRemove={onRemove} onRetry={onRetry} />
           ))}
         </ShotGroup>
       )}
@@ -169,10 +173,12 @@ function NewShotTile({
             <CircleAlert aria-hidden className="mt-px size-3.5 shrink-0" />
             <span>{item.error}</span>
           </p>
-          <Button size="sm" variant="outline" className="h-7 self-start" onClick={() => onRetry(item.key)}>
-            <RotateCcw aria-hidden />
-            再試行
-          </Button>
+          {item.retryable && (
+            <Button size="sm" variant="outline" className="h-7 self-start" onClick={() => onRetry(item.key)}>
+              <RotateCcw aria-hidden />
+              再試行
+            </Button>
+          )}
         </div>
       ) : (
         <div className="flex flex-col gap-1 px-2.5 py-2">
@@ -219,6 +225,8 @@ function ShotTile({
   failed?: boolean;
   children?: ReactNode;
 }) {
+  // A file the browser cannot draw shows its name instead of a broken image.
+  const [broken, setBroken] = useState(false);
   return (
     <li
       className={cn(
@@ -227,7 +235,14 @@ function ShotTile({
       )}
     >
       <div className="relative aspect-[16/10] bg-zinc-100">
-        {src && <img src={src} alt={name} className="size-full object-cover" />}
+        {src && !broken ? (
+          <img src={src} alt={name} onError={() => setBroken(true)} className="size-full object-cover" />
+        ) : (
+          <div className="flex size-full flex-col items-center justify-center gap-1 px-2 text-zinc-400">
+            <ImageOff aria-hidden className="size-6" />
+            <span className="max-w-full truncate text-xs">{name}</span>
+          </div>
+        )}
         {first && (
           <span className="absolute bottom-1.5 left-1.5 rounded-md bg-zinc-900/75 px-1.5 py-0.5 text-[0.6875rem] font-semibold text-white">
             サムネイル

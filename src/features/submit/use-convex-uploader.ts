@@ -2,9 +2,10 @@ import { useAction, useMutation } from "convex/react";
 import { useMemo } from "react";
 import { api } from "../../../convex/_generated/api";
 import type { Id } from "../../../convex/_generated/dataModel";
+import { IMAGE_MESSAGES } from "../../../convex/model/images";
 import { makeThumbnail } from "./make-thumbnail";
 import { uploadFile } from "./upload-file";
-import type { ScreenshotUploader } from "./use-screenshot-uploads";
+import { UploadRefusal, type ScreenshotUploader } from "./use-screenshot-uploads";
 
 /**
  * The real uploader: makes the thumbnail in the browser, uploads the original (reporting its
@@ -18,7 +19,13 @@ export function useConvexUploader(): ScreenshotUploader {
     () => ({
       async upload(file, report) {
         report("preparing", 0);
-        const thumbnail = await makeThumbnail(file);
+        let thumbnail: File;
+        try {
+          thumbnail = await makeThumbnail(file);
+        } catch {
+          // The browser could not draw it: whatever its name says, it is no PNG, JPEG or GIF.
+          throw new UploadRefusal(IMAGE_MESSAGES.wrongType);
+        }
         report("uploading", 0);
         const [originalUrl, thumbnailUrl] = await Promise.all([generateUploadUrl(), generateUploadUrl()]);
         const storageId = await uploadFile(originalUrl, file, (fraction) => report("uploading", fraction));

@@ -21,6 +21,8 @@ export type NewScreenshot = {
   /** 0–1 of the original's bytes sent. */
   progress: number;
   error?: string;
+  /** False when trying again cannot help (the file itself was refused). */
+  retryable?: boolean;
   ids?: ScreenshotIds;
 };
 
@@ -60,7 +62,10 @@ export function useScreenshotUploads(initial: readonly ExistingScreenshot[], upl
           // Removed while uploading: the finished upload is not wanted.
           else void uploader.discard([ids.storageId, ids.thumbnailStorageId]).catch(() => {});
         })
-        .catch((error: unknown) => patch(key, { phase: "failed", error: uploadErrorMessage(error) }));
+        .catch((error: unknown) => {
+          const message = uploadErrorMessage(error);
+          patch(key, { phase: "failed", error: message, retryable: message === SCREENSHOT_UPLOAD_FAILED });
+        });
     },
     [patch, uploader],
   );
@@ -136,7 +141,11 @@ export function useScreenshotUploads(initial: readonly ExistingScreenshot[], upl
 
 export const SCREENSHOT_UPLOAD_FAILED = "画像のアップロードに失敗しました";
 
-/** The server's reason (too large, wrong type ...) or the generic upload failure. */
+/** A reason found in the browser, worded for the person (e.g. a file that is no real image). */
+export class UploadRefusal extends Error {}
+
+/** The browser's or the server's reason (too large, wrong type ...), or the generic failure. */
 function uploadErrorMessage(error: unknown): string {
+  if (error instanceof UploadRefusal) return error.message;
   return readServerError(error, SCREENSHOT_UPLOAD_FAILED).message;
 }
