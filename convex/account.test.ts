@@ -11,7 +11,7 @@ import { insertProject, type ProjectInput } from "./model/projects";
 import { bumpSiteCounter, readSiteCounter } from "./model/siteCounters";
 import { fileExists, pngBytes, storeFile } from "./model/storedFiles.testkit";
 import { registryRow, uploadShot } from "./model/screenshots.testkit";
-import { createUser, newTest, type TestConvex } from "./test.setup";
+import { createUser, errorOf, newTest, type TestConvex } from "./test.setup";
 
 const work: ProjectInput = {
   title: "作品",
@@ -26,14 +26,6 @@ const work: ProjectInput = {
   screenshots: [],
 };
 
-async function errorOf(promise: Promise<unknown>) {
-  try {
-    await promise;
-  } catch (error) {
-    return (error as { data?: unknown }).data;
-  }
-  throw new Error("expected the call to fail");
-}
 
 /** A user as sign-in creates them, counted on the site like createOrRefreshGoogleUser does. */
 async function member(t: TestConvex, profile: Parameters<typeof createUser>[1] = {}) {

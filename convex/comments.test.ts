@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
 import { api } from "./_generated/api";
 import type { Id } from "./_generated/dataModel";
 import { createWork } from "./model/works.testkit";
-import { createUser, newTest, type TestConvex } from "./test.setup";
+import { createUser, errorOf, newTest, type TestConvex } from "./test.setup";
 
 beforeEach(() => {
   vi.useFakeTimers();
@@ -12,14 +12,6 @@ afterEach(() => {
 });
 
 const page = { numItems: 20, cursor: null };
-const errorOf = async (promise: Promise<unknown>) => {
-  try {
-    await promise;
-  } catch (error) {
-    return (error as { data?: unknown }).data ?? String(error);
-  }
-  throw new Error("expected a failure");
-};
 
 const scheduledEmails = (t: TestConvex) =>
   t.run(async (ctx) =>

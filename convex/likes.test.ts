@@ -3,16 +3,8 @@ import { api } from "./_generated/api";
 import type { Id } from "./_generated/dataModel";
 import { readSiteCounter } from "./model/siteCounters";
 import { createWork } from "./model/works.testkit";
-import { createUser, newTest, type TestConvex } from "./test.setup";
+import { createUser, errorOf, newTest, type TestConvex } from "./test.setup";
 
-const errorOf = async (promise: Promise<unknown>) => {
-  try {
-    await promise;
-  } catch (error) {
-    return (error as { data?: unknown }).data ?? String(error);
-  }
-  throw new Error("expected a failure");
-};
 
 async function state(t: TestConvex, projectId: Id<"projects">, authorId: Id<"users">) {
   return await t.run(async (ctx) => ({

@@ -7,7 +7,7 @@ import { readSiteCounter } from "./model/siteCounters";
 import { fileExists, pngBytes, storeFile } from "./model/storedFiles.testkit";
 import { realPng, registryRow, storePair, uploadShot, type Shot } from "./model/screenshots.testkit";
 import { createWork } from "./model/works.testkit";
-import { createUser, newTest, type TestConvex } from "./test.setup";
+import { createUser, errorOf, newTest, type TestConvex } from "./test.setup";
 
 const MB = 1024 * 1024;
 const page = { numItems: 20, cursor: null };
@@ -37,14 +37,6 @@ const UPLOAD_FAILED = {
 };
 const invalid = (field: string, message: string) => ({ code: "INVALID_INPUT", message, fields: { [field]: message } });
 
-async function errorOf(promise: Promise<unknown>) {
-  try {
-    await promise;
-  } catch (error) {
-    return (error as { data?: unknown }).data ?? String(error);
-  }
-  throw new Error("expected the call to fail");
-}
 
 /** Uploads `count` checked screenshots, then posts the work as `as`. */
 async function post(t: TestConvex, as: Client, input: Partial<Form> = {}, count = 1) {

@@ -5,7 +5,7 @@ import { SEARCH_CAP } from "./model/gallery";
 import { readSiteCounter } from "./model/siteCounters";
 import { fileExists, pngBytes, storeFile } from "./model/storedFiles.testkit";
 import { createWork } from "./model/works.testkit";
-import { createUser, newTest, type TestConvex } from "./test.setup";
+import { createUser, errorOf, newTest, type TestConvex } from "./test.setup";
 
 beforeEach(() => {
   vi.useFakeTimers();
@@ -15,14 +15,6 @@ afterEach(() => {
 });
 
 const page = { numItems: 20, cursor: null };
-const errorOf = async (promise: Promise<unknown>) => {
-  try {
-    await promise;
-  } catch (error) {
-    return (error as { data?: unknown }).data ?? String(error);
-  }
-  throw new Error("expected a failure");
-};
 
 describe("projects.list", () => {
   test("filters by genre (with the web alias), AI tool and zero-code, newest or popular", async () => {

@@ -4,7 +4,7 @@ import type { Id } from "./_generated/dataModel";
 import crons from "./crons";
 import { fileExists, pngBytes, storeFile, svgBytes, textBytes } from "./model/storedFiles.testkit";
 import { realGif, realJpeg, realPng, registryRow, storePair, uploadShot, type Shot } from "./model/screenshots.testkit";
-import { createUser, newTest, type TestConvex } from "./test.setup";
+import { createUser, errorOf, newTest, type TestConvex } from "./test.setup";
 
 const MB = 1024 * 1024;
 const HOUR = 60 * 60 * 1000;
@@ -32,14 +32,6 @@ const workFields = {
   isZeroCode: false,
 };
 
-async function errorOf(promise: Promise<unknown>) {
-  try {
-    await promise;
-  } catch (error) {
-    return (error as { data?: unknown }).data ?? String(error);
-  }
-  throw new Error("expected the call to fail");
-}
 
 async function pendingRows(t: TestConvex) {
   return await t.run(

@@ -49,3 +49,13 @@ export async function createUser(
 export function signInAs(t: TestConvex, userId: Id<"users">, sessionId: Id<"authSessions">) {
   return t.withIdentity({ subject: `${userId}|${sessionId}`, issuer: "https://convex.test" });
 }
+
+/** What a failing call was refused with: the ConvexError data, or the error text for a bug. */
+export async function errorOf(promise: Promise<unknown>) {
+  try {
+    await promise;
+  } catch (error) {
+    return (error as { data?: unknown }).data ?? String(error);
+  }
+  throw new Error("expected the call to fail");
+}

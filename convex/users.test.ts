@@ -7,7 +7,7 @@ import { addLike, recordView } from "./model/engagement";
 import { insertProject } from "./model/projects";
 import { fileExists, pngBytes, storeFile, svgBytes, textBytes } from "./model/storedFiles.testkit";
 import { registryRow, uploadShot } from "./model/screenshots.testkit";
-import { createUser, newTest, type TestConvex } from "./test.setup";
+import { createUser, errorOf, newTest, type TestConvex } from "./test.setup";
 
 const MB = 1024 * 1024;
 
@@ -38,14 +38,6 @@ const work = {
 };
 
 /** The `data` of the ConvexError a call rejects with. */
-async function errorOf(promise: Promise<unknown>) {
-  try {
-    await promise;
-  } catch (error) {
-    return (error as { data?: unknown }).data;
-  }
-  throw new Error("expected the call to fail");
-}
 
 async function userDoc(t: TestConvex, userId: Id<"users">) {
   return await t.run((ctx) => ctx.db.get("users", userId));

@@ -1,4 +1,4 @@
-import { Check } from "lucide-react";
+import { StepMarker, StepProgressBar } from "@/components/ui/step-progress";
 import { cn } from "@/lib/cn";
 import { WIZARD_STEPS, type WizardStep } from "./wizard-steps";
 
@@ -17,39 +17,14 @@ export function WizardProgress({ step, onStepClick, disabled }: WizardProgressPr
   const total = WIZARD_STEPS.length;
   return (
     <nav aria-label="投稿の進み具合" className="flex flex-col gap-3">
-      <div className="flex items-baseline justify-between text-sm">
-        <p className="font-semibold text-brand-700">
-          ステップ {step}/{total}
-        </p>
-        <p className="text-zinc-500">{WIZARD_STEPS[step - 1]?.title}</p>
-      </div>
-      <div
-        role="progressbar"
-        aria-label="投稿の進み具合"
-        aria-valuemin={1}
-        aria-valuemax={total}
-        aria-valuenow={step}
-        aria-valuetext={`ステップ ${step}/${total}`}
-        className="h-2 overflow-hidden rounded-full bg-zinc-200"
-      >
-        <div className="h-full rounded-full bg-brand-gradient transition-[width] duration-300" style={{ width: `${(step / total) * 100}%` }} />
-      </div>
+      <StepProgressBar step={step} total={total} stepTitle={WIZARD_STEPS[step - 1]?.title} label="投稿の進み具合" />
       <ol className="grid grid-cols-4 gap-2">
         {WIZARD_STEPS.map((item) => {
           const done = item.step < step;
           const current = item.step === step;
           const content = (
             <>
-              <span
-                className={cn(
-                  "flex size-7 shrink-0 items-center justify-center rounded-full text-xs font-bold",
-                  done && "bg-brand-600 text-white",
-                  current && "bg-brand-gradient text-white shadow-sm shadow-brand-600/30",
-                  !done && !current && "bg-zinc-100 text-zinc-500",
-                )}
-              >
-                {done ? <Check aria-hidden className="size-4" /> : item.step}
-              </span>
+              <StepMarker number={item.step} done={done} current={current} />
               <span
                 className={cn(
                   "text-center text-[0.6875rem] leading-tight font-semibold sm:text-xs",
