@@ -7,9 +7,10 @@ import { internal } from "./_generated/api";
 import { action, internalMutation, internalQuery, mutation } from "./_generated/server";
 import { requireViewer } from "./model/auth";
 import { userError } from "./model/errors";
-import { deleteStoredFile, IMAGE_MESSAGES, inspectImageBlob, isFileInUse } from "./model/images";
+import { IMAGE_MESSAGES, inspectImageBlob } from "./model/images";
 import {
   claimFiles,
+  deleteUnusedFiles,
   discardPendingFiles,
   sweepPendingBatch,
   THUMBNAIL_MAX_BYTES,
@@ -104,7 +105,7 @@ export const claim = internalMutation({
   handler: async (ctx, { userId, storageIds }) => {
     // The account was deleted while the bytes were being read: nobody is left to post them.
     if (!(await ctx.db.get("users", userId))) {
-      for (const storageId of storageIds) if (!(await isFileInUse(ctx, storageId))) await deleteStoredFile(ctx, storageId);
+      await deleteUnusedFiles(ctx, storageIds);
       return false;
     }
     await claimFiles(ctx, userId, storageIds);
@@ -117,9 +118,7 @@ export const deleteUnclaimed = internalMutation({
   args: { storageIds: v.array(v.id("_storage")) },
   returns: v.null(),
   handler: async (ctx, { storageIds }) => {
-    for (const storageId of storageIds) {
-      if (!(await isFileInUse(ctx, storageId))) await deleteStoredFile(ctx, storageId);
-    }
+    await deleteUnusedFiles(ctx, storageIds);
     return null;
   },
 });

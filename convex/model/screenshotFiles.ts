@@ -69,14 +69,14 @@ async function storedFileAcceptable(ctx: QueryCtx, storageId: Id<"_storage">, ma
 /**
  * Checks the screenshots a work is to have: each pair is either one the work already has, or
  * files the caller uploaded and the server checked that no work holds yet. No file twice.
- * Throws '画像のアップロードに失敗しました' otherwise. Returns the pairs that are new.
+ * Throws '画像のアップロードに失敗しました' otherwise.
  */
 export async function checkScreenshots(
   ctx: QueryCtx,
   userId: Id<"users">,
   shots: readonly Screenshot[],
   current: readonly Screenshot[] = [],
-): Promise<Screenshot[]> {
+) {
   const files = filesOf(shots);
   if (new Set(files).size !== files.length) throw uploadFailed();
   const kept = new Set(current.map((shot) => `${shot.storageId}/${shot.thumbnailStorageId}`));
@@ -91,7 +91,6 @@ export async function checkScreenshots(
       if (!(await storedFileAcceptable(ctx, storageId, maxBytes))) throw uploadFailed();
     }
   }
-  return added;
 }
 
 /**
@@ -106,8 +105,9 @@ export async function attachScreenshots(
 ) {
   for (const storageId of filesOf(shots)) {
     const row = await rowOf(ctx, storageId);
-    if (row) await ctx.db.patch("screenshotFiles", row._id, { projectId });
-    else await ctx.db.insert("screenshotFiles", { storageId, userId, projectId });
+    // Images an edit keeps already point here: no write.
+    if (row && row.projectId !== projectId) await ctx.db.patch("screenshotFiles", row._id, { projectId });
+    else if (!row) await ctx.db.insert("screenshotFiles", { storageId, userId, projectId });
   }
 }
 
@@ -117,6 +117,13 @@ export async function releaseFiles(ctx: MutationCtx, storageIds: readonly Id<"_s
     const row = await rowOf(ctx, storageId);
     if (row) await ctx.db.delete("screenshotFiles", row._id);
     await deleteStoredFile(ctx, storageId);
+  }
+}
+
+/** Deletes files nobody uses (refused uploads), leaving any that became a photo or screenshot. */
+export async function deleteUnusedFiles(ctx: MutationCtx, storageIds: readonly Id<"_storage">[]) {
+  for (const storageId of storageIds) {
+    if (!(await isFileInUse(ctx, storageId))) await deleteStoredFile(ctx, storageId);
   }
 }
 

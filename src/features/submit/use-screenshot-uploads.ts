@@ -1,5 +1,6 @@
 import { useCallback, useRef, useState } from "react";
 import { LIMITS } from "../../../convex/constants";
+import { IMAGE_MESSAGES } from "../../../convex/model/images";
 import { WORK_MESSAGES } from "../../../convex/model/workRules";
 import { readServerError } from "@/lib/convex-error";
 import { imageFileProblem } from "@/lib/image-files";
@@ -64,7 +65,7 @@ export function useScreenshotUploads(initial: readonly ExistingScreenshot[], upl
         })
         .catch((error: unknown) => {
           const message = uploadErrorMessage(error);
-          patch(key, { phase: "failed", error: message, retryable: message === SCREENSHOT_UPLOAD_FAILED });
+          patch(key, { phase: "failed", error: message, retryable: message === IMAGE_MESSAGES.uploadFailed });
         });
     },
     [patch, uploader],
@@ -139,13 +140,11 @@ export function useScreenshotUploads(initial: readonly ExistingScreenshot[], upl
   };
 }
 
-export const SCREENSHOT_UPLOAD_FAILED = "画像のアップロードに失敗しました";
-
 /** A reason found in the browser, worded for the person (e.g. a file that is no real image). */
 export class UploadRefusal extends Error {}
 
 /** The browser's or the server's reason (too large, wrong type ...), or the generic failure. */
 function uploadErrorMessage(error: unknown): string {
   if (error instanceof UploadRefusal) return error.message;
-  return readServerError(error, SCREENSHOT_UPLOAD_FAILED).message;
+  return readServerError(error, IMAGE_MESSAGES.uploadFailed).message;
 }

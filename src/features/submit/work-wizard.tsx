@@ -4,7 +4,7 @@ import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { useFocusFirstError } from "@/lib/use-focus-first-error";
-import { screenshotCountProblem, validateBasicInfo, validateTechInfo, type WorkField } from "../../../convex/model/workRules";
+import { screenshotCountProblem, validateBasicInfo, validateTechInfo } from "../../../convex/model/workRules";
 import { BasicInfoStep } from "./basic-info-step";
 import { ReviewStep } from "./review-step";
 import { ScreenshotsStep } from "./screenshots-step";
@@ -42,7 +42,7 @@ const HEADINGS: Record<WizardStep, { title: string; lead: string }> = {
  * 戻る and completed steps of the progress bar go back; errors clear as the field is edited.
  */
 export function WorkWizard({ mode, initialValues, initialScreenshots = [], uploader, onSubmit, onCancel, banner }: WorkWizardProps) {
-  const { values, errors, setErrors, setField, setError } = useWorkForm(initialValues);
+  const { values, errors, setErrors, setField, setError, clearError } = useWorkForm(initialValues);
   const shots = useScreenshotUploads(initialScreenshots, uploader);
   const [step, setStep] = useState<WizardStep>(1);
   const [saving, setSaving] = useState(false);
@@ -150,11 +150,11 @@ export function WorkWizard({ mode, initialValues, initialScreenshots = [], uploa
               editing={editing}
               error={errors.screenshots}
               onAddFiles={(files) => {
-                setErrors(({ screenshots: _cleared, ...rest }) => rest);
+                clearError("screenshots");
                 return shots.addFiles(files);
               }}
               onRemove={(key) => {
-                setErrors(({ screenshots: _cleared, ...rest }) => rest);
+                clearError("screenshots");
                 shots.remove(key);
               }}
               onRetry={shots.retry}
@@ -166,7 +166,7 @@ export function WorkWizard({ mode, initialValues, initialScreenshots = [], uploa
               values={values}
               errors={errors}
               onChange={setField}
-              onError={(field: WorkField, message) => setError(field, message)}
+              onError={setError}
               zeroCodeLocked={editing}
             />
           )}
