@@ -19,8 +19,16 @@ import {
   tableNameFromId,
   type TransactionManager,
 } from "./internals.js";
+import { installDocumentLimits, installTransactionLimits } from "./limits/index.js";
 import type { Logger } from "./logger.js";
 import { newRunContext, runContext, runOutside, type RunContext } from "./run-context.js";
+import { installSearch } from "./search/index.js";
+
+/** Per-database behaviour that must match Convex: search ranking and document limits. */
+function installDatabaseHooks(db: DatabaseFake): void {
+  installSearch(db);
+  installDocumentLimits(db);
+}
 
 export type FunctionKind = "query" | "mutation" | "action";
 export type Identity = Record<string, unknown> & { tokenIdentifier: string; subject: string; issuer: string };
@@ -137,6 +145,8 @@ export class Engine {
     const internals = await captureInternals(t);
     const engine = new Engine(opts.app, t, internals, opts);
     engine.installHooks();
+    installTransactionLimits(internals.global.transactionManager);
+    installDatabaseHooks(internals.db);
     return engine;
   }
 
