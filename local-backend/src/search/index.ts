@@ -1,8 +1,104 @@
 // Full-text search as Convex ranks it. Installed on the database of the app and of every
 // component, so `withSearchIndex` queries return what a Convex deployment would return.
-import type { DatabaseFake } from "../internals.js";
+//
+// Mirrors Convex's search (get-convex/convex-backend crates/search, Tantivy fork
+// get-convex/tantivy@2bb95afa):
+// - Tokenizer "convex_en": split on every char that is not alphanumeric, drop tokens of 32 UTF-8
+//   bytes or more, lower-case (tokenizer.ts).
+// - At most 16 query terms, the rest silently dropped; the last kept term also matches as a prefix
+//   (boost 0.5), the others as whole terms (boost 1); at most 64 distinct matching terms
+//   (compile.ts, rank.ts).
+// - BM25 with k1 = 1.2, b = 0.75, Tantivy's idf and one-byte field lengths, in f32; statistics
+//   over the whole table (not only the `.eq` matches), this transaction's writes included
+//   (bm25.ts, rank.ts).
+// - Relevance order, ties broken newest `_creationTime` first; at most 1024 results, and pulling
+//   one more fails with Convex's "Search query scanned too many documents" (stream.ts).
+// - Pagination by position in relevance order, with cursors tied to the query (cursor.ts).
+//
+// How it hooks into convex-test (see convex-test.ts): on the one `DatabaseFake` passed in, it
+// replaces `_resolveQuerySource`, `_evaluateQuery` (used by `1.0/queryStream`) and `paginate`
+// (used by `1.0/queryPage`) for sources of type "Search", delegating every other query to the
+// originals. It reads documents with `_iterateDocs` (committed and in-transaction writes) and the
+// declared search indexes from `_schema`. The `.eq` filters and `.filter()` operators are still
+// evaluated by convex-test's own `_resolveQuerySource`, with the search text left out.
+import type { DatabaseFake, StoredDocument } from "../internals.js";
+import { compileSearch } from "./compile.js";
+import {
+  isSearchQuery,
+  lookupSearchIndex,
+  requireSearchInternals,
+  type ResolvedSource,
+  type SearchableDatabase,
+  type SearchQuery,
+} from "./convex-test.js";
+import { queryFingerprint } from "./cursor.js";
+import { type Candidate, rankSearch } from "./rank.js";
+import { paginateResults, streamResults } from "./stream.js";
+
+export { SEARCH_INTERNALS_REPLACED, SEARCH_INTERNALS_USED } from "./convex-test.js";
+
+interface SearchRun {
+  /** Ranked, at most 1024. */
+  candidates: Candidate[];
+  /** The query's `.filter()` operators. */
+  filterFn: (doc: StoredDocument) => boolean;
+  limit: number | null;
+}
+
+type ResolveQuerySource = SearchableDatabase["_resolveQuerySource"];
+
+function withoutSearchText(query: SearchQuery): SearchQuery {
+  const filters = query.source.filters.filter((f) => f.type === "Eq");
+  return { ...query, source: { ...query.source, filters } };
+}
+
+function runSearch(db: SearchableDatabase, resolveOriginal: ResolveQuerySource, query: SearchQuery): SearchRun {
+  const [tableName, indexName] = query.source.indexName.split(".");
+  const compiled = compileSearch(query.source, lookupSearchIndex(db, tableName, indexName));
+  // convex-test's own evaluation, without the search text: the documents passing the `.eq`
+  // filters, and the `.filter()` operators and limit, all exactly as before.
+  const unranked = resolveOriginal(withoutSearchText(query));
+  const { filterFn, limit } = unranked;
+  if (!compiled) return { candidates: [], filterFn, limit };
+  const passing = new Set(unranked.sortedDocs.map((doc) => doc._id));
+  const candidates = rankSearch(
+    compiled,
+    (visit) => db._iterateDocs(compiled.tableName, visit),
+    (doc) => passing.has(doc._id),
+  );
+  return { candidates, filterFn, limit };
+}
 
 /** Replace convex-test's search evaluation on one database. */
-export function installSearch(_db: DatabaseFake): void {
-  // Filled in by the search work: BM25 relevance order, prefix last term, term and result caps.
+export function installSearch(db: DatabaseFake): void {
+  const fake = requireSearchInternals(db);
+  const original = {
+    resolve: fake._resolveQuerySource.bind(fake),
+    evaluate: fake._evaluateQuery.bind(fake),
+    paginate: fake.paginate.bind(fake),
+  };
+  const search = (query: SearchQuery) => runSearch(fake, original.resolve, query);
+
+  fake._resolveQuerySource = (query): ResolvedSource => {
+    if (!isSearchQuery(query)) return original.resolve(query);
+    const { candidates, filterFn, limit } = search(query);
+    return { sortedDocs: candidates.map((c) => c.doc), filterFn, limit, fieldPathsToSortBy: [], order: "asc" };
+  };
+
+  fake._evaluateQuery = (query) => {
+    if (!isSearchQuery(query)) return original.evaluate(query);
+    const { candidates, filterFn, limit } = search(query);
+    return streamResults(candidates, filterFn, limit);
+  };
+
+  fake.paginate = (args) => {
+    if (!isSearchQuery(args.query)) return original.paginate(args);
+    const { candidates, filterFn } = search(args.query);
+    return paginateResults(candidates, filterFn, {
+      cursor: args.cursor ?? null,
+      endCursor: args.endCursor ?? null,
+      pageSize: args.pageSize,
+      fingerprint: queryFingerprint(args.query),
+    });
+  };
 }

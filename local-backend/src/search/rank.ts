@@ -1,0 +1,157 @@
+// Which documents a compiled search returns, in which order: Convex's
+// `TantivySearchIndexSchema::search` (crates/search/src/lib.rs) over one in-memory table.
+//
+// - Term choice: each query term matches itself as a whole term (boost 1); the last one also
+//   matches longer terms that start with it (boost 0.5). At most 64 distinct terms take part,
+//   exact terms and `.eq` filter terms first, then prefix expansions in byte order
+//   (MAX_UNIQUE_QUERY_TERMS, TokenMatchAggregator). Duplicate query terms count once.
+// - Statistics (N, document frequencies, average length) cover every document of the table,
+//   whatever the `.eq` filters, including this transaction's own writes.
+// - Score: sum of BM25 over the chosen terms the document contains. Order: score, then newest
+//   `_creationTime` first. Only the best 1024 (MAX_CANDIDATE_REVISIONS) are kept.
+import type { StoredDocument } from "../internals.js";
+import { addScore, averageFieldnorm, Bm25Weight, fieldnormId } from "./bm25.js";
+import { type CompiledSearch, distinctFilterCount } from "./compile.js";
+import { compareTerms, tokenize } from "./tokenizer.js";
+
+export const MAX_CANDIDATE_REVISIONS = 1024;
+export const MAX_UNIQUE_QUERY_TERMS = 64;
+const EXACT_BOOST = 1;
+const PREFIX_BOOST = 0.5;
+
+/** A result's position: Convex's search index key (-score, -creation time, id). */
+export interface SearchKey {
+  score: number;
+  creationTime: number;
+  id: string;
+}
+
+export interface Candidate {
+  doc: StoredDocument;
+  key: SearchKey;
+}
+
+interface MatchingDoc {
+  doc: StoredDocument;
+  length: number;
+  termFrequencies: Map<string, number>;
+}
+
+interface TableStatistics {
+  numDocuments: number;
+  totalTokens: number;
+  /** Only for terms the query could match. */
+  docFrequencies: Map<string, number>;
+  /** Documents passing the `.eq` filters that contain a term the query could match. */
+  matching: MatchingDoc[];
+}
+
+/** Ascending key order = relevance order: higher score, then newer, then id. */
+export function compareKeys(a: SearchKey, b: SearchKey): number {
+  if (a.score !== b.score) return b.score - a.score;
+  if (a.creationTime !== b.creationTime) return b.creationTime - a.creationTime;
+  return a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
+}
+
+function fieldValue(doc: StoredDocument, fieldPath: string): unknown {
+  let value: unknown = doc;
+  for (const part of fieldPath.split(".")) {
+    if (typeof value !== "object" || value === null || Array.isArray(value)) return undefined;
+    value = (value as Record<string, unknown>)[part];
+  }
+  return value;
+}
+
+function termsOf(doc: StoredDocument, searchField: string): string[] {
+  const value = fieldValue(doc, searchField);
+  return typeof value === "string" ? tokenize(value) : [];
+}
+
+function couldMatch(search: CompiledSearch): (term: string) => boolean {
+  const exact = new Set(search.terms.map((t) => t.text));
+  const prefix = search.terms.find((t) => t.prefix)?.text;
+  return (term) => exact.has(term) || (prefix !== undefined && term.startsWith(prefix));
+}
+
+/** One pass over the table: BM25 statistics, and the term counts of the candidate documents. */
+function scanTable(
+  search: CompiledSearch,
+  forEachDoc: (callback: (doc: StoredDocument) => void) => void,
+  passesFilters: (doc: StoredDocument) => boolean,
+): TableStatistics {
+  const relevant = couldMatch(search);
+  const stats: TableStatistics = { numDocuments: 0, totalTokens: 0, docFrequencies: new Map(), matching: [] };
+  forEachDoc((doc) => {
+    const terms = termsOf(doc, search.searchField);
+    stats.numDocuments += 1;
+    stats.totalTokens += terms.length;
+    const termFrequencies = new Map<string, number>();
+    for (const term of terms) {
+      if (relevant(term)) termFrequencies.set(term, (termFrequencies.get(term) ?? 0) + 1);
+    }
+    for (const term of termFrequencies.keys()) {
+      stats.docFrequencies.set(term, (stats.docFrequencies.get(term) ?? 0) + 1);
+    }
+    if (termFrequencies.size > 0 && passesFilters(doc)) {
+      stats.matching.push({ doc, length: terms.length, termFrequencies });
+    }
+  });
+  return stats;
+}
+
+/** The terms that take part, with their boost (exact 1, prefix expansion 0.5). */
+export function chooseTerms(search: CompiledSearch, docFrequencies: ReadonlyMap<string, number>): Map<string, number> {
+  const chosen = new Map<string, number>();
+  for (const term of search.terms) {
+    if (docFrequencies.has(term.text)) chosen.set(term.text, EXACT_BOOST);
+  }
+  const prefix = search.terms.find((t) => t.prefix)?.text;
+  if (prefix === undefined) return chosen;
+  const freeSlots = MAX_UNIQUE_QUERY_TERMS - chosen.size - distinctFilterCount(search.eqFilters);
+  const expansions = [...docFrequencies.keys()]
+    .filter((term) => term !== prefix && term.startsWith(prefix) && !chosen.has(term))
+    .sort(compareTerms)
+    .slice(0, Math.max(0, freeSlots));
+  for (const term of expansions) chosen.set(term, PREFIX_BOOST);
+  return chosen;
+}
+
+function termWeights(chosen: Map<string, number>, stats: TableStatistics): Array<[string, Bm25Weight]> {
+  const average = averageFieldnorm(stats.totalTokens, stats.numDocuments);
+  return [...chosen]
+    .sort(([a], [b]) => compareTerms(a, b))
+    .map(([term, boost]) => [term, new Bm25Weight(stats.docFrequencies.get(term)!, stats.numDocuments, average, boost)]);
+}
+
+function scoreOf(match: MatchingDoc, weights: Array<[string, Bm25Weight]>): number | null {
+  const lengthByte = fieldnormId(match.length);
+  let score: number | null = null;
+  for (const [term, weight] of weights) {
+    const tf = match.termFrequencies.get(term);
+    if (tf !== undefined) score = addScore(score ?? 0, weight.score(lengthByte, tf));
+  }
+  return score;
+}
+
+/**
+ * The search results Convex would load for this query, best first, at most 1024.
+ * `passesFilters` applies the `.eq` filters; `forEachDoc` visits every document of the table.
+ */
+export function rankSearch(
+  search: CompiledSearch,
+  forEachDoc: (callback: (doc: StoredDocument) => void) => void,
+  passesFilters: (doc: StoredDocument) => boolean,
+): Candidate[] {
+  // Identical `.eq` conditions share one index term, and Convex then sees a condition unmatched.
+  if (distinctFilterCount(search.eqFilters) < search.eqFilters.length) return [];
+  const stats = scanTable(search, forEachDoc, passesFilters);
+  const weights = termWeights(chooseTerms(search, stats.docFrequencies), stats);
+  const candidates: Candidate[] = [];
+  for (const match of stats.matching) {
+    const score = scoreOf(match, weights);
+    if (score === null) continue;
+    const { doc } = match;
+    candidates.push({ doc, key: { score, creationTime: doc._creationTime, id: doc._id } });
+  }
+  return candidates.sort((a, b) => compareKeys(a.key, b.key)).slice(0, MAX_CANDIDATE_REVISIONS);
+}
