@@ -5,7 +5,7 @@ import globals from "globals";
 import tseslint from "typescript-eslint";
 
 export default tseslint.config(
-  { ignores: ["tmp", "dist", "node_modules", "convex/_generated", "local-backend/test/fixture/convex/_generated", "local-backend/test/apps/limits/convex/_generated", "local-backend/test/apps/search/convex/_generated", ".local-data", "test-results", "playwright-report"] },
+  { ignores: ["tmp", "dist", "node_modules", "convex/_generated", "local-backend/test/fixture/convex/_generated", "local-backend/test/apps/**/_generated", ".local-data", "test-results", "playwright-report"] },
   js.configs.recommended,
   ...tseslint.configs.recommendedTypeChecked,
   {

@@ -18,17 +18,10 @@ export default defineConfig({
         test: {
           name: "convex",
           environment: "edge-runtime",
-          include: ["convex/**/*.test.ts"],
-          server: { deps: { inline: ["convex-test"] } },
-        },
-      },
-      {
-        extends: true,
-        test: {
-          name: "scripts",
-          environment: "node",
-          include: ["scripts/**/*.test.ts"],
-          testTimeout: 30_000,
+          // The app's functions, and the local-backend fixture apps' component calls in convex-test.
+          include: ["convex/**/*.test.ts", "local-backend/test/apps/**/*.test.ts"],
+          // Components ship their convex-test helpers as sources with import.meta.glob.
+          server: { deps: { inline: ["convex-test", /@convex-dev\//] } },
         },
       },
       {
@@ -37,6 +30,7 @@ export default defineConfig({
           name: "local-backend",
           environment: "node",
           include: ["local-backend/**/*.test.ts"],
+          exclude: ["local-backend/test/apps/**", "**/node_modules/**"],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

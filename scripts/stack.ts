@@ -53,6 +53,8 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
       AUTH_GOOGLE_SECRET: LOCAL_GOOGLE_CLIENT.secret,
     },
     watch: options.watch ?? true,
+    // Like `npx convex dev`: convex/_generated follows the code as it changes.
+    codegen: options.watch ?? true,
     ...(options.quiet ? { log: false as const } : {}),
   }).catch(async (err: unknown) => {
     await google.stop();

@@ -6,21 +6,19 @@
 // a writer inserts a document that every subscription's query result must then show; the time
 // from calling mutation() to each client's update is one sample. Prints median and p95; asserts
 // nothing.
-import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { ConvexClient } from "convex/browser";
 import { anyApi } from "convex/server";
 import WebSocket from "ws";
+import { runCodegen } from "../src/codegen/index.js";
 import { startLocalBackend } from "../src/index.js";
 
 const { values } = parseArgs({ options: { iterations: { type: "string", default: "30" } } });
 const ITERATIONS = Number(values.iterations);
 const WARMUP = 3;
-const repoRoot = fileURLToPath(new URL("../../", import.meta.url));
 
 const APP: Record<string, string> = {
   "schema.ts": `import { defineSchema, defineTable } from "convex/server";
@@ -57,7 +55,8 @@ async function measure(documents: number, clientCount: number): Promise<{ median
   const convexDir = path.join(root, "convex");
   fs.mkdirSync(convexDir);
   for (const [file, source] of Object.entries(APP)) fs.writeFileSync(path.join(convexDir, file), source);
-  execFileSync(process.execPath, [path.join(repoRoot, "scripts/codegen.mjs"), convexDir], { stdio: "ignore" });
+  fs.writeFileSync(path.join(root, "package.json"), "{}\n");
+  await runCodegen({ convexDir });
 
   const backend = await startLocalBackend({ convexDir, port: 0, sitePort: 0, watch: false, log: false });
   const clients: ConvexClient[] = [];

@@ -1,17 +1,19 @@
-// Bundles a convex/ folder with esbuild into ES modules on disk and imports them, producing the
-// module map convex-test expects (`/convex/<path>` keys, `_generated` included), the schema,
-// the auth config and the HTTP router.
+// Bundles a convex/ folder, and every Convex component its convex.config.ts uses, with esbuild
+// into ES modules on disk and imports them, producing per component the module map convex-test
+// expects (`/convex/<path>` keys, `_generated` included), the schema, the HTTP router and the
+// crons; for the app also the auth config.
 import fs from "node:fs";
-import { createRequire } from "node:module";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import type * as Esbuild from "esbuild";
+import { BuildError, CONVEX_CONDITIONS, esbuild, externalConvexPlugin, formatMessages } from "./bundling.js";
+import { type ComponentInstance, type ComponentTree, loadComponentTree } from "./components/definitions.js";
 import type { CronSpec } from "./crons.js";
-import { GLOBALS_SHIM_SOURCE } from "./run-context.js";
+import { loadingComponent } from "./function-env.js";
+import { type IdTableResolver, takeOverValidation } from "./function-validation.js";
+import { globalsShimSource } from "./run-context.js";
 
-const require = createRequire(import.meta.url);
-// esbuild ships with the pinned `convex` package; use that copy.
-const esbuild = createRequire(require.resolve("convex/package.json"))("esbuild") as typeof Esbuild;
+export { BuildError } from "./bundling.js";
 
 const ENTRY_POINT_EXTENSIONS = [".js", ".mjs", ".cjs", ".ts", ".tsx", ".mts", ".cts", ".jsx"];
 
@@ -22,6 +24,8 @@ export interface RegisteredFunction {
   isHttp?: boolean;
   isPublic?: boolean;
   isInternal?: boolean;
+  exportArgs?(): string;
+  exportReturns?(): string;
 }
 
 export interface HttpRouterLike {
@@ -38,25 +42,31 @@ export interface AuthProviderConfig {
   algorithm?: string;
 }
 
-export interface BuiltApp {
+/** The built code of the app or of one component instance. */
+export interface BuiltModules {
+  /** Component path: "" for the app, "rateLimiter", "rateLimiter/batchWorker" … */
+  componentPath: string;
   /** convex-test module map. */
   modules: Record<string, () => Promise<unknown>>;
   /** Loaded function modules by module path without extension ("messages", "lib/util"). */
   loaded: Map<string, Record<string, unknown>>;
   schema: unknown;
-  authProviders: AuthProviderConfig[];
   httpRouter: HttpRouterLike | null;
-  /** Jobs of convex/crons.ts, if any. */
+  /** Jobs of the folder's crons.ts, if any. */
   crons: Record<string, CronSpec>;
-  outDir: string;
   moduleCount: number;
 }
 
-export class BuildError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = "BuildError";
-  }
+export interface BuiltComponent extends BuiltModules {
+  instance: ComponentInstance;
+}
+
+export interface BuiltApp extends BuiltModules {
+  authProviders: AuthProviderConfig[];
+  /** Every component instance, parents before children. */
+  components: BuiltComponent[];
+  tree: ComponentTree;
+  outDir: string;
 }
 
 /** Mirrors the Convex CLI's rules (convex/dist/esm/bundler) for which files are function modules. */
@@ -90,8 +100,8 @@ export function functionEntryPoints(dir: string): string[] {
   return found.sort();
 }
 
-function optionalEntries(dir: string): string[] {
-  const candidates = ["schema.ts", "schema.js", "auth.config.ts", "auth.config.js"];
+function optionalEntries(dir: string, isApp: boolean): string[] {
+  const candidates = ["schema.ts", "schema.js", ...(isApp ? ["auth.config.ts", "auth.config.js"] : [])];
   const generated = fs.existsSync(path.join(dir, "_generated"))
     ? fs
         .readdirSync(path.join(dir, "_generated"))
@@ -101,85 +111,56 @@ function optionalEntries(dir: string): string[] {
   return [...candidates.filter((f) => fs.existsSync(path.join(dir, f))), ...generated];
 }
 
-/**
- * `convex` must be the very copy convex-test imports (shared classes and globals), so it stays
- * external, pinned to the absolute file esbuild resolves from convex-test's own location.
- */
-function externalConvexPlugin(): Esbuild.Plugin {
-  const convexTestDir = path.dirname(require.resolve("convex-test"));
-  const cache = new Map<string, string>();
-  return {
-    name: "local-backend-external-convex",
-    setup(build) {
-      build.onResolve({ filter: /^convex(\/.*)?$/ }, async (args) => {
-        if (args.pluginData === "inner") return undefined;
-        let resolved = cache.get(args.path);
-        if (!resolved) {
-          const result = await build.resolve(args.path, {
-            kind: "import-statement",
-            resolveDir: convexTestDir,
-            pluginData: "inner",
-          });
-          if (result.errors.length > 0) return { errors: result.errors };
-          resolved = result.path;
-          cache.set(args.path, resolved);
-        }
-        return { path: pathToFileURL(resolved).href, external: true };
-      });
-    },
-  };
+/** How bundled code reaches this backend's function environment. */
+export interface BuildEnvironment {
+  /** Expression for the `process` object functions see (`{ env }`, as in Convex's runtime). */
+  processExpression: string;
 }
 
-function formatMessages(messages: Esbuild.Message[]): string {
-  return messages
-    .map((m) => {
-      const loc = m.location ? `${m.location.file}:${m.location.line}:${m.location.column}: ` : "";
-      const lineText = m.location?.lineText ? `\n    ${m.location.lineText}` : "";
-      return `${loc}${m.text}${lineText}`;
-    })
-    .join("\n");
-}
-
-export interface BuildOptions {
+export interface BuildOptions extends BuildEnvironment {
   convexDir: string;
   outDir: string;
-  /** Expression the bundle uses for `process.env` (a global holding this backend's env). */
-  envExpression: string;
+  /** Check arguments and results with Convex's messages, resolving ids with this. */
+  idTable: IdTableResolver;
 }
 
-export async function buildApp({ convexDir, outDir, envExpression }: BuildOptions): Promise<BuiltApp> {
-  if (!fs.existsSync(convexDir)) throw new BuildError(`No convex folder at ${convexDir}`);
-  const functionModules = functionEntryPoints(convexDir);
-  const entries = [...new Set([...functionModules, ...optionalEntries(convexDir)])];
-  if (!entries.some((e) => e.startsWith("_generated/"))) {
-    throw new BuildError(
-      `${convexDir}/_generated is missing: run codegen first (node scripts/codegen.mjs ${convexDir}).`,
-    );
-  }
-  fs.mkdirSync(outDir, { recursive: true });
-  const shim = path.join(outDir, "globals-shim.mjs");
-  fs.writeFileSync(shim, GLOBALS_SHIM_SOURCE);
+interface BundledFolder {
+  dir: string;
+  outDir: string;
+  entries: string[];
+  functionModules: string[];
+}
 
-  let result: Esbuild.BuildResult<{ metafile: true; write: true }>;
+const USE_NODE = /^\s*["']use node["'];?/m;
+
+/** The two runtimes of Convex functions: its own JS runtime, and Node.js for "use node" files. */
+type Runtime = "isolate" | "node";
+
+async function esbuildEntries(dir: string, outDir: string, entries: string[], runtime: Runtime, env: BuildEnvironment): Promise<void> {
+  if (entries.length === 0) return;
+  const shim = path.join(outDir, `globals-shim-${runtime}.mjs`);
+  fs.writeFileSync(shim, globalsShimSource(env.processExpression, runtime));
   try {
-    result = await esbuild.build({
-      absWorkingDir: convexDir,
-      entryPoints: entries.map((e) => path.join(convexDir, e)),
-      outbase: convexDir,
+    await esbuild.build({
+      absWorkingDir: dir,
+      entryPoints: entries.map((e) => path.join(dir, e)),
+      outbase: dir,
       outdir: outDir,
       outExtension: { ".js": ".mjs" },
-      chunkNames: "_chunks/[name]-[hash]",
+      chunkNames: `_chunks/${runtime}-[name]-[hash]`,
       bundle: true,
       splitting: true,
       format: "esm",
-      platform: "node",
-      target: "node20",
+      // As the Convex CLI bundles: for Convex's runtime, packages resolve to their browser and
+      // worker builds; only "use node" files get the builds written for Node.js.
+      platform: runtime === "node" ? "node" : "browser",
+      target: runtime === "node" ? "node20" : "es2022",
+      conditions: CONVEX_CONDITIONS,
       sourcemap: "linked",
       metafile: true,
       write: true,
       logLevel: "silent",
       jsx: "automatic",
-      define: { "process.env": envExpression },
       inject: [shim],
       plugins: [externalConvexPlugin()],
     });
@@ -187,20 +168,46 @@ export async function buildApp({ convexDir, outDir, envExpression }: BuildOption
     const failure = err as { errors?: Esbuild.Message[] };
     throw new BuildError(failure.errors ? formatMessages(failure.errors) : String(err));
   }
-  void result;
+}
 
-  const outFileFor = (entry: string) => path.join(outDir, entry.replace(/\.[^./]+$/, ".mjs"));
+async function bundleFolder(dir: string, outDir: string, env: BuildEnvironment, isApp: boolean): Promise<BundledFolder> {
+  const functionModules = functionEntryPoints(dir);
+  const entries = [...new Set([...functionModules, ...optionalEntries(dir, isApp)])];
+  if (!entries.some((e) => e.startsWith("_generated/"))) {
+    throw new BuildError(`${dir}/_generated is missing: run codegen first (npm run codegen -- --dir ${dir}).`);
+  }
+  const usesNode = (entry: string) =>
+    functionModules.includes(entry) && USE_NODE.test(fs.readFileSync(path.join(dir, entry), "utf8"));
+  const nodeEntries = entries.filter(usesNode);
+  if (!isApp && nodeEntries.length > 0) {
+    throw new BuildError(`"use node" directive is not supported in components. Remove it from the component at: ${dir}.`);
+  }
+  fs.mkdirSync(outDir, { recursive: true });
+  await esbuildEntries(dir, outDir, entries.filter((e) => !usesNode(e)), "isolate", env);
+  await esbuildEntries(dir, outDir, nodeEntries, "node", env);
+  return { dir, outDir, entries, functionModules };
+}
+
+/**
+ * Import a bundled folder's modules for one component instance. The `?component=` query gives
+ * each instance its own module instances, and imports run in that component's environment
+ * scope, so module-level reads of `process.env` see the component's own variables.
+ */
+async function loadFolder(bundle: BundledFolder, componentPath: string, idTable?: IdTableResolver): Promise<BuiltModules & { authProviders: AuthProviderConfig[] }> {
+  const outFileFor = (entry: string) => path.join(bundle.outDir, entry.replace(/\.[^./]+$/, ".mjs"));
   const loaded = new Map<string, Record<string, unknown>>();
   const modules: Record<string, () => Promise<unknown>> = {};
   let schema: unknown = null;
   let authProviders: AuthProviderConfig[] = [];
+  const where = componentPath ? `component "${componentPath}": ` : "";
   // Import everything now: a module that throws at load time is a build error, like a push.
-  for (const entry of entries) {
+  for (const entry of bundle.entries) {
     let mod: Record<string, unknown>;
+    const url = `${pathToFileURL(outFileFor(entry)).href}${componentPath ? `?component=${encodeURIComponent(componentPath)}` : ""}`;
     try {
-      mod = (await import(pathToFileURL(outFileFor(entry)).href)) as Record<string, unknown>;
+      mod = (await loadingComponent.run(componentPath, () => import(url))) as Record<string, unknown>;
     } catch (err) {
-      throw new BuildError(`Failed to load ${entry}: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
+      throw new BuildError(`${where}Failed to load ${entry}: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
     }
     const withoutExt = entry.replace(/\.[^./]+$/, "");
     if (withoutExt === "schema") schema = mod.default ?? null;
@@ -208,23 +215,58 @@ export async function buildApp({ convexDir, outDir, envExpression }: BuildOption
       const config = mod.default as { providers?: AuthProviderConfig[] } | undefined;
       authProviders = config?.providers ?? [];
     }
-    if (functionModules.includes(entry) || entry.startsWith("_generated/")) {
+    if (bundle.functionModules.includes(entry) || entry.startsWith("_generated/")) {
       modules[`/convex/${entry}`] = () => Promise.resolve(mod);
-      if (!entry.startsWith("_generated/")) loaded.set(withoutExt, mod);
+      if (!entry.startsWith("_generated/")) {
+        if (idTable) takeOverValidation(mod, withoutExt, idTable);
+        loaded.set(withoutExt, mod);
+      }
     }
   }
   const http = loaded.get("http")?.default as HttpRouterLike | undefined;
   const crons = loaded.get("crons")?.default as { isCrons?: boolean; crons?: Record<string, CronSpec> } | undefined;
   return {
+    componentPath,
     crons: crons?.isCrons && crons.crons ? crons.crons : {},
     modules,
     loaded,
     schema,
     authProviders,
     httpRouter: http && typeof http.lookup === "function" ? http : null,
-    outDir,
-    moduleCount: functionModules.length,
+    moduleCount: bundle.functionModules.length,
   };
+}
+
+/** Bundle and load one folder's function modules (codegen reads their signatures). */
+export async function loadFunctionModules(dir: string, outDir: string, env: BuildEnvironment, isApp: boolean): Promise<BuiltModules> {
+  return loadFolder(await bundleFolder(dir, outDir, env, isApp), isApp ? "" : "codegen");
+}
+
+export async function buildApp({ convexDir, outDir, idTable, ...env }: BuildOptions): Promise<BuiltApp> {
+  if (!fs.existsSync(convexDir)) throw new BuildError(`No convex folder at ${convexDir}`);
+  const tree = await loadComponentTree(convexDir, path.join(outDir, "config"));
+  if (tree.app?._httpPrefix !== undefined) {
+    throw new BuildError("convex.config.ts: defineApp({ httpPrefix }) is not supported by local-backend yet; remove it to run here.");
+  }
+  const rootBundle = await bundleFolder(convexDir, path.join(outDir, "app"), env, true);
+  // One bundle per component definition, however many times it is mounted.
+  const bundles = new Map<string, BundledFolder>();
+  for (const instance of tree.instances) {
+    if (bundles.has(instance.dir)) continue;
+    if (!fs.existsSync(instance.dir)) throw new BuildError(`component "${instance.path}": no folder at ${instance.dir}`);
+    try {
+      bundles.set(instance.dir, await bundleFolder(instance.dir, path.join(outDir, `component-${bundles.size}`), env, false));
+    } catch (err) {
+      throw new BuildError(`component "${instance.path}" (${instance.definitionPath}): ${(err as Error).message}`);
+    }
+  }
+  const root = await loadFolder(rootBundle, "", idTable);
+  const components: BuiltComponent[] = [];
+  for (const instance of tree.instances) {
+    const { authProviders: _ignored, ...built } = await loadFolder(bundles.get(instance.dir)!, instance.path, idTable);
+    components.push({ ...built, instance });
+  }
+  return { ...root, components, tree, outDir };
 }
 
 /** Resolve "messages:list", "messages.js:list", "messages" to a registered function. */
@@ -239,9 +281,9 @@ export function canonicalUdfPath(udfPath: string): string {
   return `${modulePath}:${exportName}`;
 }
 
-export function findFunction(app: BuiltApp, udfPath: string): RegisteredFunction | null {
+export function findFunction(built: Pick<BuiltModules, "loaded">, udfPath: string): RegisteredFunction | null {
   const { modulePath, exportName } = parseUdfPath(udfPath);
-  const fn = app.loaded.get(modulePath)?.[exportName];
+  const fn = built.loaded.get(modulePath)?.[exportName];
   if (typeof fn !== "function" && (typeof fn !== "object" || fn === null)) return null;
   const f = fn as RegisteredFunction;
   if (!f.isQuery && !f.isMutation && !f.isAction && !f.isHttp) return null;

@@ -15,6 +15,7 @@ const USAGE = `Usage: tsx local-backend/src/cli.ts --convex <dir> [options]
   --env KEY=VALUE     one environment variable for functions (repeatable)
   --site-url <url>    SITE_URL for functions (the web app's URL)
   --no-watch          do not reload when files change
+  --codegen           write <dir>/_generated before every build, as \`npx convex dev\` does
   --json              print the URLs as one JSON line on stdout once ready
 `;
 
@@ -30,6 +31,7 @@ async function main(): Promise<void> {
       env: { type: "string", multiple: true },
       "site-url": { type: "string" },
       "no-watch": { type: "boolean", default: false },
+      codegen: { type: "boolean", default: false },
       json: { type: "boolean", default: false },
       help: { type: "boolean", short: "h", default: false },
     },
@@ -59,6 +61,7 @@ async function main(): Promise<void> {
     ...(values["env-file"] ? { envFile: values["env-file"] } : {}),
     ...(values["site-url"] ? { siteUrl: values["site-url"] } : {}),
     watch: !values["no-watch"],
+    codegen: values.codegen,
   });
   if (values.json) {
     process.stdout.write(

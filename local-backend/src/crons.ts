@@ -1,5 +1,5 @@
-// Cron jobs from convex/crons.ts (`cronJobs()`), run on the server's own timers while the
-// backend is up. Schedules are UTC like on Convex; interval jobs first run one interval after
+// Cron jobs from convex/crons.ts (`cronJobs()`) and from every component's crons, run on the
+// server's own timers while the backend is up. Schedules are UTC like on Convex; interval jobs first run one interval after
 // (re)load. Runs are not recorded anywhere.
 import { clearTimeout, setTimeout } from "node:timers";
 import { jsonToConvex, type JSONValue, type Value } from "convex/values";
@@ -85,6 +85,14 @@ export function nextRun(schedule: Schedule, after: number): number {
   throw new Error("The cron schedule never fires");
 }
 
+interface CronJob {
+  componentPath: string;
+  id: string;
+  spec: CronSpec;
+}
+
+const label = (job: CronJob) => (job.componentPath ? `${job.componentPath}/${job.id}` : job.id);
+
 export class CronRunner {
   private timers = new Map<string, NodeJS.Timeout>();
   private stopped = false;
@@ -94,38 +102,42 @@ export class CronRunner {
     private readonly logger: Logger,
   ) {}
 
-  /** (Re)arm all jobs, e.g. after a reload. */
-  setJobs(crons: Record<string, CronSpec>): void {
+  /** (Re)arm all jobs, e.g. after a reload: the app's and each component's ("" is the app). */
+  setJobs(byComponent: Array<{ componentPath: string; crons: Record<string, CronSpec> }>): void {
     this.clear();
-    for (const [id, spec] of Object.entries(crons)) {
-      try {
-        this.arm(id, spec, nextRun(spec.schedule, Date.now()));
-      } catch (err) {
-        this.logger.error(`cron "${id}": ${(err as Error).message}`);
+    for (const { componentPath, crons } of byComponent) {
+      for (const [id, spec] of Object.entries(crons)) {
+        const job = { componentPath, id, spec };
+        try {
+          this.arm(job, nextRun(spec.schedule, Date.now()));
+        } catch (err) {
+          this.logger.error(`cron "${label(job)}": ${(err as Error).message}`);
+        }
       }
     }
   }
 
-  private arm(id: string, spec: CronSpec, at: number): void {
+  private arm(job: CronJob, at: number): void {
     if (this.stopped) return;
     runOutside(() => {
       const timer = setTimeout(() => {
-        if (Date.now() < at) return this.arm(id, spec, at);
-        this.arm(id, spec, nextRun(spec.schedule, Date.now()));
-        void this.runOnce(id, spec);
+        if (Date.now() < at) return this.arm(job, at);
+        this.arm(job, nextRun(job.spec.schedule, Date.now()));
+        void this.runOnce(job);
       }, Math.min(Math.max(0, at - Date.now()), 2 ** 31 - 1));
-      this.timers.set(id, timer);
+      this.timers.set(label(job), timer);
     });
   }
 
-  private async runOnce(id: string, spec: CronSpec): Promise<void> {
-    const fn = this.engine.lookup(spec.name);
+  private async runOnce(job: CronJob): Promise<void> {
+    const { componentPath, spec } = job;
+    const fn = this.engine.lookup(spec.name, componentPath);
     if (!fn || !(fn.isMutation || fn.isAction)) {
-      this.logger.error(`cron "${id}": ${spec.name} is not a mutation or action`);
+      this.logger.error(`cron "${label(job)}": ${spec.name} is not a mutation or action`);
       return;
     }
     const args = (spec.args[0] === undefined ? {} : jsonToConvex(spec.args[0])) as Record<string, Value>;
-    await this.engine.run(kindOf(fn) as FunctionKind, spec.name, args, { name: spec.name });
+    await this.engine.runFunction(kindOf(fn) as FunctionKind, { componentPath, udfPath: spec.name }, args);
   }
 
   private clear(): void {

@@ -1,13 +1,24 @@
-// The execution engine: one convex-test instance running the bundled app, with a few syscalls
-// replaced so storage URLs are real, scheduled functions run on the server's own timers, and
-// queries report what they read (to be re-run only when that changes).
-import { createHash, randomUUID } from "node:crypto";
-import { clearTimeout, setTimeout } from "node:timers";
+// The execution engine: one convex-test instance running the bundled app and every Convex
+// component it uses (each component with its own database, scheduler and storage), with a few
+// syscalls replaced so storage URLs are real, scheduled functions run on the server's own
+// timers, and queries report what they read (to be re-run only when that changes).
+import { setTimeout } from "node:timers";
 import { convexTest } from "convex-test";
 import { httpActionGeneric, makeFunctionReference } from "convex/server";
-import { convexToJson, jsonToConvex, type JSONValue, type Value } from "convex/values";
-import { type BuiltApp, BuildError, canonicalUdfPath, findFunction, type RegisteredFunction } from "./build.js";
+import { convexToJson, type JSONValue, type Value } from "convex/values";
+import {
+  type BuiltApp,
+  type BuiltModules,
+  BuildError,
+  canonicalUdfPath,
+  findFunction,
+  type HttpRouterLike,
+  type RegisteredFunction,
+} from "./build.js";
 import type { DataDir } from "./data-dir.js";
+import { type EngineCore, type FunctionKind, type RunTarget, tableKey } from "./engine-core.js";
+import { EngineStorage } from "./engine-storage.js";
+import { declaredValidators, isSystemError } from "./function-validation.js";
 import {
   captureInternals,
   type ConvexGlobal,
@@ -15,27 +26,27 @@ import {
   type ConvexTestInstance,
   type DatabaseFake,
   type Internals,
-  type StoredDocument,
   tableNameFromId,
   type TransactionManager,
 } from "./internals.js";
-import { installDocumentLimits, installTransactionLimits } from "./limits/index.js";
+import {
+  functionArgumentsError,
+  functionReturnValueError,
+  installDocumentLimits,
+  installTransactionLimits,
+} from "./limits/index.js";
 import type { Logger } from "./logger.js";
 import { newRunContext, runContext, runOutside, type RunContext } from "./run-context.js";
+import { JobScheduler } from "./scheduler.js";
 import { installSearch } from "./search/index.js";
+import { argumentValidationError, type IdTable } from "./validation/index.js";
 
-/** Per-database behaviour that must match Convex: search ranking and document limits. */
-function installDatabaseHooks(db: DatabaseFake): void {
-  installSearch(db);
-  installDocumentLimits(db);
-}
-
-export type FunctionKind = "query" | "mutation" | "action";
+export type { FunctionKind } from "./engine-core.js";
 export type Identity = Record<string, unknown> & { tokenIdentifier: string; subject: string; issuer: string };
 
 interface OutcomeBase {
   logLines: string[];
-  /** Tables read by a query (whole-table granularity). */
+  /** Tables read by a query (whole-table granularity), as `tableKey`s. */
   reads: Set<string>;
   /** Pagination journal to send back with a query result. */
   journal: string | null;
@@ -59,10 +70,20 @@ export interface RunOptions {
   journal?: string | null;
   /** Terminal name for code that has no function path (http actions, uploads). */
   name?: string;
+  /** The component whose function this is ("" or absent: the app). */
+  componentPath?: string;
+}
+
+/** An HTTP route found in the app's router or in a component mounted with an httpPrefix. */
+export interface HttpRoute {
+  handler: unknown;
+  componentPath: string;
+  /** The route's path pattern, for logs. */
+  routePath: string;
 }
 
 const SWAP_COMPONENT = "__local_backend_swap__";
-const MAX_TIMER_MS = 2 ** 31 - 1;
+const SYSTEM_TABLES = new Set(["_storage", "_scheduled_functions"]);
 const QUERY_CACHE_LIMIT = 10_000;
 
 export function kindOf(fn: RegisteredFunction): FunctionKind | "httpAction" {
@@ -81,6 +102,8 @@ function isConvexError(e: unknown): e is Error & { data: Value } {
 }
 
 export function describeError(e: unknown): { errorMessage: string; errorData?: JSONValue } {
+  // Checks Convex makes outside the function's JS (validators) are reported as they are.
+  if (isSystemError(e)) return { errorMessage: e.message };
   if (isConvexError(e)) {
     return { errorMessage: `Uncaught ConvexError: ${e.message}`, errorData: convexToJson(e.data ?? null) };
   }
@@ -104,26 +127,45 @@ function tableOfQuerySource(source: { type: string; tableName?: string; indexNam
   return null;
 }
 
-export class Engine {
+/** Per-database behaviour that must match Convex: search ranking and document limits. */
+function installDatabaseHooks(db: DatabaseFake): void {
+  installSearch(db);
+  installDocumentLimits(db);
+}
+
+/** Ids are `<counter><table>`; one counter for all components keeps every id unique, as on Convex. */
+function shareIdCounter(db: DatabaseFake, counter: { next: number }): void {
+  counter.next = Math.max(counter.next, db._nextDocId);
+  Object.defineProperty(db, "_nextDocId", {
+    configurable: true,
+    enumerable: true,
+    get: () => counter.next,
+    set: (value: number) => {
+      counter.next = value;
+    },
+  });
+}
+
+export class Engine implements EngineCore {
   app: BuiltApp;
   readonly t: ConvexTestInstance;
   private readonly internals: Internals;
   private readonly global: ConvexGlobal;
+  /** The app's database. */
   readonly db: DatabaseFake;
   private readonly tm: TransactionManager;
   private readonly logger: Logger;
-  private readonly dataDir: DataDir;
-  private readonly cloudUrl: string;
+  readonly cloudUrl: string;
+  readonly storage: EngineStorage;
+  readonly scheduler: JobScheduler;
+  private readonly idCounter = { next: 0 };
   private readonly listeners = new Set<CommitListener>();
   private readonly queryCache = new Map<string, Outcome>();
   private readonly queryRuns = new Map<string, { promise: Promise<Outcome>; commitCount: number; codeVersion: number }>();
-  private readonly jobTimers = new Map<string, NodeJS.Timeout>();
-  private readonly uploadTokens = new Map<string, number>();
   private readonly inFlight = new Set<Promise<unknown>>();
   /** Incremented on every top-level commit; lets caches detect a commit during a run. */
   commitCount = 0;
   codeVersion = 0;
-  private stopped = false;
 
   private constructor(app: BuiltApp, t: ConvexTestInstance, internals: Internals, opts: EngineOptions) {
     this.app = app;
@@ -133,8 +175,9 @@ export class Engine {
     this.db = internals.db;
     this.tm = internals.global.transactionManager;
     this.logger = opts.logger;
-    this.dataDir = opts.dataDir;
     this.cloudUrl = opts.cloudUrl;
+    this.storage = new EngineStorage(this, opts.dataDir);
+    this.scheduler = new JobScheduler(this);
   }
 
   static async create(opts: EngineOptions): Promise<Engine> {
@@ -144,30 +187,85 @@ export class Engine {
     ) as ConvexTestInstance;
     const internals = await captureInternals(t);
     const engine = new Engine(opts.app, t, internals, opts);
+    engine.prepareDatabase("");
+    for (const component of opts.app.components) engine.mountComponent(component);
     engine.installHooks();
     installTransactionLimits(internals.global.transactionManager);
-    installDatabaseHooks(internals.db);
     return engine;
+  }
+
+  // ---------------------------------------------------------------- components
+
+  private prepareDatabase(componentPath: string): void {
+    const db = this.dbOf(componentPath);
+    shareIdCounter(db, this.idCounter);
+    installDatabaseHooks(db);
+  }
+
+  /** Give a component its own database (new), or its new code and schema (existing data kept). */
+  private mountComponent(component: BuiltComponentLike): void {
+    const path = component.componentPath;
+    const existing = this.global.components[path];
+    if (!existing) {
+      this.registerComponent(path, component);
+      this.prepareDatabase(path);
+      return;
+    }
+    // registerComponent builds a module loader and a schema-checked database exactly like
+    // convexTest() does; take both and drop the temporary component. All of this is
+    // synchronous, so no transaction can observe the temporary component.
+    try {
+      this.registerComponent(SWAP_COMPONENT, component);
+      const temp = this.global.components[SWAP_COMPONENT];
+      existing.modules = temp.modules;
+      existing.db._schema = temp.db._schema;
+    } finally {
+      delete this.global.components[SWAP_COMPONENT];
+    }
+  }
+
+  private registerComponent(path: string, component: BuiltComponentLike): void {
+    try {
+      this.t.registerComponent(path, component.schema ?? null, component.modules);
+    } catch (err) {
+      const where = component.componentPath ? `component "${component.componentPath}": ` : "";
+      throw new BuildError(`${where}Invalid schema: ${err instanceof Error ? err.message : String(err)}`);
+    }
+  }
+
+  /** The database of a component ("" is the app). */
+  dbOf(componentPath: string): DatabaseFake {
+    const component = this.global.components[componentPath];
+    if (!component) throw new Error(`local-backend: component "${componentPath}" is not mounted`);
+    return component.db;
+  }
+
+  /** Every component that has a database (mounted now, or mounted before in this process). */
+  componentPaths(): string[] {
+    return Object.keys(this.global.components).filter((p) => p !== SWAP_COMPONENT);
+  }
+
+  /** Code of a mounted component. */
+  private builtOf(componentPath: string): BuiltModules | null {
+    if (componentPath === "") return this.app;
+    return this.app.components.find((c) => c.componentPath === componentPath) ?? null;
+  }
+
+  currentComponentPath(): string {
+    return this.runningComponentPath() ?? "";
+  }
+
+  /** The component of the running function, or undefined outside any function run. */
+  runningComponentPath(): string | undefined {
+    return this.internals.executionContext.getStore()?.componentPath;
   }
 
   // ---------------------------------------------------------------- code and clock
 
-  /** Swap in newly built code, keeping all data. */
+  /** Swap in newly built code, keeping all data (components that disappear keep theirs). */
   swap(app: BuiltApp): void {
-    // registerComponent builds a module loader and a schema-checked database exactly like
-    // convexTest() does; take both for the root component and drop the temporary component.
-    // All of this is synchronous, so no transaction can observe the temporary component.
-    try {
-      this.t.registerComponent(SWAP_COMPONENT, app.schema ?? null, app.modules);
-      const temp = this.global.components[SWAP_COMPONENT];
-      const root = this.global.components[""];
-      root.modules = temp.modules;
-      root.db._schema = temp.db._schema;
-    } catch (err) {
-      throw new BuildError(`Invalid schema: ${err instanceof Error ? err.message : String(err)}`);
-    } finally {
-      delete this.global.components[SWAP_COMPONENT];
-    }
+    this.mountComponent(app);
+    for (const component of app.components) this.mountComponent(component);
     this.app = app;
     this.codeVersion += 1;
     this.queryCache.clear();
@@ -182,6 +280,23 @@ export class Engine {
     if (ts > this.tm._lastCommitTs) this.tm._lastCommitTs = ts;
   }
 
+  /** Which table an id names in a component (null: not an id of any table there), for validators. */
+  idTableOf(componentPath: string): IdTable {
+    const db = this.dbOf(componentPath);
+    return (id) => {
+      const table = tableNameFromId(id);
+      if (table === null) return null;
+      if (table.startsWith("_")) return SYSTEM_TABLES.has(table) ? table : null;
+      const schema = db._schema as { tables?: Map<string, unknown> } | null;
+      return !schema?.tables || schema.tables.has(table) ? table : null;
+    };
+  }
+
+  /** Keep new ids after every restored one. */
+  advanceIdCounterTo(next: number): void {
+    this.idCounter.next = Math.max(this.idCounter.next, next);
+  }
+
   onCommit(listener: CommitListener): () => void {
     this.listeners.add(listener);
     return () => this.listeners.delete(listener);
@@ -189,14 +304,23 @@ export class Engine {
 
   // ---------------------------------------------------------------- running functions
 
-  lookup(udfPath: string): RegisteredFunction | null {
-    return findFunction(this.app, udfPath);
+  lookup(udfPath: string, componentPath = ""): RegisteredFunction | null {
+    const built = this.builtOf(componentPath);
+    return built ? findFunction(built, udfPath) : null;
   }
 
-  /** Checks what a client may call: public functions of the expected kind (admins: any). */
-  checkCallable(udfPath: string, expected: FunctionKind | "any", admin: boolean): { kind: FunctionKind } | { error: string } {
+  /**
+   * What a client may call: public functions of the app, of the expected kind. An admin may
+   * call any function, internal ones and those of components included, as on Convex.
+   */
+  checkCallable(
+    udfPath: string,
+    expected: FunctionKind | "any",
+    admin: boolean,
+    componentPath = "",
+  ): { kind: FunctionKind } | { error: string } {
     const canonical = canonicalUdfPath(udfPath);
-    const fn = this.lookup(udfPath);
+    const fn = componentPath && !admin ? null : this.lookup(udfPath, componentPath);
     if (!fn || (!fn.isPublic && !admin) || fn.isHttp) {
       return {
         error: `Could not find public function for '${canonical}'. Did you forget to run \`npx convex dev\` or \`npx convex deploy\`?`,
@@ -217,7 +341,11 @@ export class Engine {
     return (level, message) => {
       const exec = this.internals.executionContext.getStore();
       const name =
-        exec && !["inline", "custom", "http"].includes(exec.udfPath) ? exec.udfPath : ctx().name;
+        exec && !["inline", "custom", "http"].includes(exec.udfPath)
+          ? exec.componentPath
+            ? `${exec.componentPath}/${exec.udfPath}`
+            : exec.udfPath
+          : ctx().name;
       this.logger.functionLog(name, level, message);
     };
   }
@@ -237,11 +365,24 @@ export class Engine {
   /** Run a function by path with Convex-encoded args already decoded. Never throws. */
   async run(kind: FunctionKind, udfPath: string, args: Record<string, Value>, opts: RunOptions = {}): Promise<Outcome> {
     const canonical = canonicalUdfPath(udfPath);
-    const ctx = this.newContext(opts.name ?? canonical, opts.journal ?? null);
+    const componentPath = opts.componentPath ?? "";
+    const label = componentPath ? `${componentPath}/${canonical}` : canonical;
+    const ctx = this.newContext(opts.name ?? label, opts.journal ?? null);
     const accessor = this.accessor(opts.identity);
-    const ref = makeFunctionReference(canonical);
+    // A component's function is addressed by a function handle, as Convex does across components.
+    const ref = componentPath ? `function://${componentPath};${canonical}` : makeFunctionReference(canonical);
+    // Convex checks arguments and results as values (size, nesting, array length) and reports
+    // the problem as the function's error. A mutation's result is checked before it commits on
+    // Convex; convex-test commits first, so only queries' and actions' results are checked here.
+    const fn = this.lookup(udfPath, componentPath);
+    const badArgs =
+      functionArgumentsError(canonical, args) ??
+      (fn ? argumentValidationError(declaredValidators(fn).args, args, this.idTableOf(componentPath)) : null);
+    if (badArgs) return { ok: false, errorMessage: badArgs, logLines: [], reads: new Set(), journal: null };
     try {
       const value = (await this.track(runContext.run(ctx, () => accessor[kind](ref, args)))) as Value;
+      const badResult = kind === "mutation" ? null : functionReturnValueError(canonical, value);
+      if (badResult) return { ok: false, errorMessage: badResult, logLines: ctx.logLines, reads: ctx.reads, journal: null };
       return {
         ok: true,
         value,
@@ -251,15 +392,28 @@ export class Engine {
         commitTs: ctx.commitTs,
       };
     } catch (err) {
-      if (isConvexError(err)) this.logger.functionLog(canonical, "WARN", `ConvexError: ${err.message}`);
-      else this.logger.functionError(canonical, err);
+      if (isConvexError(err)) this.logger.functionLog(label, "WARN", `ConvexError: ${err.message}`);
+      else this.logger.functionError(label, err);
       return { ok: false, ...describeError(err), logLines: ctx.logLines, reads: ctx.reads, journal: null };
     }
   }
 
+  /** For the scheduler and crons: run a function of any component without an identity. */
+  runFunction(kind: FunctionKind, target: RunTarget, args: Record<string, Value>): Promise<Outcome> {
+    const name = target.componentPath ? `${target.componentPath}/${canonicalUdfPath(target.udfPath)}` : canonicalUdfPath(target.udfPath);
+    return this.run(kind, target.udfPath, args, { componentPath: target.componentPath, name });
+  }
+
   /** Queries are deterministic: share one result among all subscribers until a read table changes. */
-  async runQueryCached(udfPath: string, args: Record<string, Value>, argsJson: string, identity: Identity | null, journal: string | null): Promise<Outcome> {
-    const key = `${canonicalUdfPath(udfPath)}\u0000${argsJson}\u0000${identity ? JSON.stringify(identity) : ""}\u0000${journal ?? ""}`;
+  async runQueryCached(
+    udfPath: string,
+    args: Record<string, Value>,
+    argsJson: string,
+    identity: Identity | null,
+    journal: string | null,
+    componentPath = "",
+  ): Promise<Outcome> {
+    const key = `${componentPath}\u0000${canonicalUdfPath(udfPath)}\u0000${argsJson}\u0000${identity ? JSON.stringify(identity) : ""}\u0000${journal ?? ""}`;
     const hit = this.queryCache.get(key);
     if (hit) return hit;
     // Subscribers refreshing at the same moment share one run, but only one started after the
@@ -270,7 +424,7 @@ export class Engine {
     }
     const commitsBefore = this.commitCount;
     const codeBefore = this.codeVersion;
-    const promise = this.run("query", udfPath, args, { identity, journal });
+    const promise = this.run("query", udfPath, args, { identity, journal, componentPath });
     const entry = { promise, commitCount: commitsBefore, codeVersion: codeBefore };
     this.queryRuns.set(key, entry);
     const outcome = await promise;
@@ -282,37 +436,57 @@ export class Engine {
     return outcome;
   }
 
-  /** Serve an HTTP action from the app's router with the request's real URL. */
-  async runHttpAction(route: unknown, request: Request, identity: Identity | null, name: string): Promise<Response> {
+  /** The route for a request path: the app's router, or a component mounted at a prefix of it. */
+  routeHttp(pathname: string, method: string): HttpRoute | null {
+    const mounted = this.app.components
+      .filter((c) => c.instance.httpPrefix !== null && c.httpRouter && pathname.startsWith(c.instance.httpPrefix))
+      .sort((a, b) => (b.instance.httpPrefix?.length ?? 0) - (a.instance.httpPrefix?.length ?? 0));
+    for (const component of mounted) {
+      const prefix = component.instance.httpPrefix!.replace(/\/$/, "");
+      const match = (component.httpRouter as HttpRouterLike).lookup(pathname.slice(prefix.length), method);
+      if (match) return { handler: match[0], componentPath: component.componentPath, routePath: `${prefix}${match[2]}` };
+    }
+    const match = this.app.httpRouter?.lookup(pathname, method) ?? null;
+    return match ? { handler: match[0], componentPath: "", routePath: match[2] } : null;
+  }
+
+  /** Serve an HTTP action with the request's real URL, inside the component that owns the route. */
+  async runHttpAction(route: HttpRoute, request: Request, identity: Identity | null, name: string): Promise<Response> {
     const ctx = this.newContext(name, null);
     let response: Response | undefined;
-    const handler = (typeof route === "function" && "_handler" in route ? route._handler : route) as (
-      ctx: unknown,
-      request: Request,
-    ) => Promise<Response>;
+    const { handler: routeHandler } = route;
+    const handler = (
+      typeof routeHandler === "function" && "_handler" in routeHandler ? routeHandler._handler : routeHandler
+    ) as (ctx: unknown, request: Request) => Promise<Response>;
+    const serve = () =>
+      this.accessor(identity).action(async (actionCtx: Record<string, unknown>) => {
+        // Same wiring as convex-test's t.fetch, but inside an action so that the request keeps
+        // its real URL and auth comes from the request's Authorization header.
+        const wrapped = httpActionGeneric((httpCtx, req) =>
+          handler(
+            {
+              ...httpCtx,
+              runQuery: actionCtx.runQuery,
+              runMutation: actionCtx.runMutation,
+              runAction: actionCtx.runAction,
+              auth: actionCtx.auth,
+            },
+            req,
+          ),
+        ) as unknown as { invokeHttpAction(request: Request): Promise<Response> };
+        response = await wrapped.invokeHttpAction(request);
+        return null;
+      }, {});
+    // convex-test runs an inline action in the component of the current execution context.
+    const inComponent = () =>
+      route.componentPath
+        ? this.internals.executionContext.run(
+            { componentPath: route.componentPath, udfPath: "http", udfType: "action", depth: 0 },
+            serve,
+          )
+        : serve();
     try {
-      await this.track(
-        runContext.run(ctx, () =>
-          this.accessor(identity).action(async (actionCtx: Record<string, unknown>) => {
-            // Same wiring as convex-test's t.fetch, but inside an action so that the request keeps
-            // its real URL and auth comes from the request's Authorization header.
-            const wrapped = httpActionGeneric((httpCtx, req) =>
-              handler(
-                {
-                  ...httpCtx,
-                  runQuery: actionCtx.runQuery,
-                  runMutation: actionCtx.runMutation,
-                  runAction: actionCtx.runAction,
-                  auth: actionCtx.auth,
-                },
-                req,
-              ),
-            ) as unknown as { invokeHttpAction(request: Request): Promise<Response> };
-            response = await wrapped.invokeHttpAction(request);
-            return null;
-          }, {}),
-        ),
-      );
+      await this.track(runContext.run(ctx, inComponent));
     } catch (err) {
       this.logger.functionError(name, err);
       return new Response(describeError(err).errorMessage, { status: 500 });
@@ -327,161 +501,42 @@ export class Engine {
   }
 
   stop(): void {
-    this.stopped = true;
-    for (const timer of this.jobTimers.values()) clearTimeout(timer);
-    this.jobTimers.clear();
-  }
-
-  // ---------------------------------------------------------------- storage
-
-  uploadUrl(): string {
-    const token = randomUUID();
-    this.uploadTokens.set(token, Date.now() + 60 * 60 * 1000);
-    return `${this.cloudUrl}/api/storage/upload?token=${token}`;
-  }
-
-  consumeUploadToken(token: string | null): boolean {
-    if (!token) return false;
-    const expiry = this.uploadTokens.get(token);
-    this.uploadTokens.delete(token);
-    return expiry !== undefined && expiry > Date.now();
-  }
-
-  storageUrl(storageId: string): string {
-    return `${this.cloudUrl}/api/storage/${storageId}`;
-  }
-
-  storageDoc(storageId: string): StoredDocument | null {
-    if (tableNameFromId(storageId) !== "_storage") return null;
-    return this.db._documents[storageId] ?? null;
-  }
-
-  /** Store bytes as a new `_storage` document in its own transaction; returns the storage id. */
-  async storeBlob(bytes: Uint8Array, contentType: string | null): Promise<string> {
-    const sha256 = createHash("sha256").update(bytes).digest("base64");
-    const staged = await this.dataDir.stageBlob(bytes);
-    try {
-      const storageId = await this.transact(() =>
-        this.db.insert("_storage", { sha256, size: bytes.byteLength, ...(contentType ? { contentType } : {}) }),
-      );
-      await this.dataDir.commitBlob(staged, storageId);
-      return storageId;
-    } catch (err) {
-      await this.dataDir.discardStaged(staged);
-      throw err;
-    }
-  }
-
-  async readBlob(storageId: string): Promise<Blob | null> {
-    const doc = this.db.get("_storage", storageId);
-    if (!doc) return null;
-    const bytes = await this.dataDir.readBlob(storageId);
-    if (!bytes) return null;
-    return new Blob([new Uint8Array(bytes)], { type: typeof doc.contentType === "string" ? doc.contentType : "" });
-  }
-
-  // ---------------------------------------------------------------- scheduler
-
-  scheduleJob(jobId: string, atMs: number): void {
-    if (this.stopped) return;
-    runOutside(() => {
-      const existing = this.jobTimers.get(jobId);
-      if (existing) clearTimeout(existing);
-      const delay = Math.min(Math.max(0, atMs - Date.now()), MAX_TIMER_MS);
-      this.jobTimers.set(
-        jobId,
-        setTimeout(() => {
-          this.jobTimers.delete(jobId);
-          if (Date.now() < atMs) this.scheduleJob(jobId, atMs);
-          else void this.runScheduledJob(jobId);
-        }, delay),
-      );
-    });
-  }
-
-  /** After a restart: re-arm pending jobs; an action interrupted mid-run is marked failed. */
-  async restoreScheduledJobs(): Promise<number> {
-    let restored = 0;
-    for (const [id, doc] of Object.entries(this.db._documents)) {
-      if (tableNameFromId(id) !== "_scheduled_functions") continue;
-      const state = (doc.state as { kind?: string } | undefined)?.kind;
-      if (state === "inProgress") {
-        const fn = this.lookup(String(doc.name));
-        const interruptedAction = !fn || fn.isAction;
-        await this.transact(() =>
-          this.db.patch(
-            "_scheduled_functions",
-            id,
-            interruptedAction
-              ? { state: { kind: "failed", error: "Transient error: the backend restarted while this ran" }, completedTime: Date.now() }
-              : { state: { kind: "pending" } },
-          ),
-        );
-        if (interruptedAction) continue;
-      } else if (state !== "pending") {
-        continue;
-      }
-      this.scheduleJob(id, Number(doc.scheduledTime));
-      restored += 1;
-    }
-    return restored;
-  }
-
-  private async runScheduledJob(jobId: string): Promise<void> {
-    if (this.stopped) return;
-    const job = await this.transact(() => {
-      const doc = this.db.get("_scheduled_functions", jobId);
-      if (!doc || (doc.state as { kind: string }).kind !== "pending") return null;
-      this.db.patch("_scheduled_functions", jobId, { state: { kind: "inProgress" } });
-      return { name: String(doc.name), args: ((doc.args as Value[])[0] ?? {}) as Record<string, Value> };
-    });
-    if (!job || this.stopped) return;
-    const fn = this.lookup(job.name);
-    // Scheduled functions run without the scheduler's identity, like on Convex.
-    const outcome: Outcome = fn
-      ? await this.run(kindOf(fn) as FunctionKind, job.name, job.args, { name: job.name })
-      : { ok: false, errorMessage: `Could not find function for '${job.name}'`, logLines: [], reads: new Set(), journal: null };
-    if (this.stopped) return;
-    await this.transact(() => {
-      const doc = this.db.get("_scheduled_functions", jobId);
-      if (!doc || (doc.state as { kind: string }).kind !== "inProgress") return null;
-      this.db.patch(
-        "_scheduled_functions",
-        jobId,
-        outcome.ok
-          ? { state: { kind: "success" }, completedTime: Date.now() }
-          : { state: { kind: "failed", error: outcome.errorMessage }, completedTime: Date.now() },
-      );
-      return null;
-    });
+    this.scheduler.stop();
   }
 
   // ---------------------------------------------------------------- syscall hooks
 
   /** Run synchronous database work as its own top-level transaction. */
-  private transact<T>(work: () => T): Promise<T> {
+  transact<T>(work: () => T): Promise<T> {
     return this.t.run(() => Promise.resolve(work()));
   }
 
-  private readTable(table: string | null | undefined): void {
-    if (table) runContext.getStore()?.reads.add(table);
+  readTable(table: string | null | undefined): void {
+    if (table) runContext.getStore()?.reads.add(tableKey(this.currentComponentPath(), table));
   }
 
-  private inTransaction(): boolean {
+  inTransaction(): boolean {
     return this.internals.nestedTx.getStore() !== undefined;
+  }
+
+  /** Tables (as `tableKey`s) written by the top-level transaction that is about to commit. */
+  private pendingWrites(): Set<string> {
+    const tables = new Set<string>();
+    for (const path of this.componentPaths()) {
+      const db = this.dbOf(path);
+      const top = db._writes[db._writes.length - 1];
+      for (const id of Object.keys(top ?? {})) {
+        const table = tableNameFromId(id);
+        if (table) tables.add(tableKey(path, table));
+      }
+    }
+    return tables;
   }
 
   private installHooks(): void {
     const originalCommit = this.tm.commit.bind(this.tm);
     this.tm.commit = (isNested: boolean) => {
-      const top = this.db._writes[this.db._writes.length - 1];
-      const tables = new Set<string>();
-      if (!isNested && top) {
-        for (const id of Object.keys(top)) {
-          const table = tableNameFromId(id);
-          if (table) tables.add(table);
-        }
-      }
+      const tables = isNested ? new Set<string>() : this.pendingWrites();
       const ts = originalCommit(isNested);
       if (ts !== null) {
         const ctx = runContext.getStore();
@@ -512,50 +567,16 @@ export class Engine {
           return originalAsync(op, jsonArgs);
         case "1.0/queryPage":
           return this.queryPage(args, originalAsync);
-        case "1.0/storageGenerateUploadUrl":
-          return JSON.stringify(this.uploadUrl());
-        case "1.0/storageGetUrl": {
-          this.readTable("_storage");
-          const storageId = String(args.storageId);
-          const exists = tableNameFromId(storageId) === "_storage" && this.db.get("_storage", storageId) !== null;
-          return JSON.stringify(exists ? this.storageUrl(storageId) : null);
-        }
-        case "1.0/storageGetMetadata": {
-          this.readTable("_storage");
-          const storageId = String(args.storageId);
-          const doc = tableNameFromId(storageId) === "_storage" ? this.db.get("_storage", storageId) : null;
-          return JSON.stringify(
-            doc ? { storageId, sha256: doc.sha256, size: doc.size, contentType: doc.contentType ?? null } : null,
-          );
-        }
-        case "1.0/storageDelete": {
-          const storageId = String(args.storageId);
-          // convex-test decides "inside a transaction" globally; ask the caller's own context.
-          if (this.inTransaction()) this.db.delete("_storage", storageId);
-          else await this.transact(() => this.db.delete("_storage", storageId));
-          return JSON.stringify({});
-        }
         case "1.0/schedule":
-          return this.schedule(args);
+          return this.scheduler.schedule(args);
         default:
-          return originalAsync(op, jsonArgs);
+          return (await this.storage.asyncSyscall(op, args)) ?? originalAsync(op, jsonArgs);
       }
     };
 
     const originalJs = this.global.jsSyscall;
-    this.global.jsSyscall = async (op, args) => {
-      switch (op) {
-        case "storage/storeBlob": {
-          const blob = args.blob as Blob;
-          return this.storeBlob(new Uint8Array(await blob.arrayBuffer()), blob.type || null);
-        }
-        case "storage/getBlob":
-          this.readTable("_storage");
-          return this.readBlob(String(args.storageId));
-        default:
-          return originalJs(op, args);
-      }
-    };
+    this.global.jsSyscall = async (op, args) =>
+      op === "storage/storeBlob" || op === "storage/getBlob" ? this.storage.jsSyscall(op, args) : originalJs(op, args);
   }
 
   private afterCommit(tables: Set<string>, ts: bigint): void {
@@ -576,7 +597,9 @@ export class Engine {
     const ctx = runContext.getStore();
     const query = args.query as { source: { type: string } };
     this.readTable(tableOfQuerySource(query.source));
-    if (ctx && args.endCursor == null && ctx.journalIn !== null) args.endCursor = ctx.journalIn;
+    // Only the outermost query owns the journal; a nested query (into a component) does not.
+    const outermost = (this.internals.executionContext.getStore()?.depth ?? 1) <= 1;
+    if (ctx && outermost && args.endCursor == null && ctx.journalIn !== null) args.endCursor = ctx.journalIn;
     const result = JSON.parse(await original("1.0/queryPage", JSON.stringify(args))) as {
       continueCursor: string;
       isDone: boolean;
@@ -587,26 +610,13 @@ export class Engine {
       result.continueCursor = endCursor;
       result.isDone = false;
     }
-    if (ctx) ctx.journalOut = result.continueCursor;
+    if (ctx && outermost) ctx.journalOut = result.continueCursor;
     return JSON.stringify(result);
   }
-
-  /** ctx.scheduler.runAfter/runAt: record the job in this transaction, run it on our own timer. */
-  private schedule(args: Record<string, unknown>): string {
-    const handle = args.functionHandle as string | undefined;
-    const udfPath = (args.name as string | undefined) ?? (handle?.startsWith("function://;") ? handle.slice("function://;".length) : undefined);
-    if (!udfPath) throw new Error("local-backend: scheduling functions of components is not supported");
-    const scheduledTime = Number(args.ts) * 1000;
-    const jobId = this.db.insert("_scheduled_functions", {
-      args: [jsonToConvex(args.args as JSONValue)],
-      name: canonicalUdfPath(udfPath),
-      scheduledTime,
-      state: { kind: "pending" },
-    });
-    this.scheduleJob(jobId, scheduledTime);
-    return JSON.stringify(convexToJson(jobId));
-  }
 }
+
+/** The code of the app or of one component, as `mountComponent` takes it. */
+type BuiltComponentLike = Pick<BuiltModules, "componentPath" | "schema" | "modules">;
 
 export interface EngineOptions {
   app: BuiltApp;

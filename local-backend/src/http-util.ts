@@ -1,11 +1,26 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 
+const CODES: Record<number, string> = {
+  400: "BadRequest",
+  401: "Unauthenticated",
+  403: "Forbidden",
+  404: "NotFound",
+  405: "MethodNotAllowed",
+  413: "RequestTooLarge",
+  503: "ServiceUnavailable",
+};
+
+/** An HTTP failure, answered as Convex does: `{ code, message }` with the status. */
 export class HttpError extends Error {
+  readonly code: string;
+
   constructor(
     readonly status: number,
     message: string,
+    code?: string,
   ) {
     super(message);
+    this.code = code ?? CODES[status] ?? "Error";
   }
 }
 
@@ -25,7 +40,7 @@ export async function readJson<T>(req: IncomingMessage): Promise<T> {
   try {
     return JSON.parse(body.toString("utf8")) as T;
   } catch {
-    throw new HttpError(400, "Request body is not valid JSON");
+    throw new HttpError(400, "Failed to parse the request body as JSON", "BadJsonBody");
   }
 }
 

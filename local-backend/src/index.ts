@@ -12,18 +12,21 @@ import { clearInterval, setInterval } from "node:timers";
 import { ConvexError, jsonToConvex, type Value } from "convex/values";
 import { WebSocketServer } from "ws";
 import { AuthVerifier } from "./auth.js";
-import { type BuiltApp, buildApp } from "./build.js";
+import { BuildError, type BuiltApp, buildApp } from "./build.js";
 import { DataDir, isProcessAlive } from "./data-dir.js";
 import { Engine, type Identity, kindOf, type FunctionKind } from "./engine.js";
 import { CronRunner } from "./crons.js";
+import { runCodegen } from "./codegen/index.js";
+import { missingRequiredEnv } from "./components/definitions.js";
 import { buildFunctionEnv, loadOrCreateSecrets, readEnvFiles } from "./env.js";
+import { FunctionEnvironment } from "./function-env.js";
 import { handleFunctionApi, isFunctionApiPath, sendHttpError } from "./http-api.js";
 import { HttpError, sendText } from "./http-util.js";
 import { Logger, type LogSink } from "./logger.js";
 import { MAIL_SINK_PREFIX, type MailMessage, MailSink } from "./mail-sink.js";
 import { CORS_HEADERS, SYNC_PATH } from "./protocol.js";
 import { handleSiteRequest } from "./site.js";
-import { restoreSnapshot, SnapshotWriter } from "./snapshot.js";
+import { reattachDetached, restoreSnapshot, SnapshotWriter } from "./snapshot.js";
 import { handleStorage, STORAGE_PREFIX } from "./storage-http.js";
 import { SyncSession } from "./sync.js";
 import { watchFolder } from "./watch.js";
@@ -63,6 +66,11 @@ export interface LocalBackendOptions {
   reset?: boolean;
   /** Rebuild on changes in convexDir. Default true. */
   watch?: boolean;
+  /**
+   * Write convexDir/_generated (and local components') before every build, as `npx convex dev`
+   * does on every push. Default false.
+   */
+  codegen?: boolean;
   /** Where output goes: a line sink, false for silence, default stdout. */
   log?: LogSink | false;
 }
@@ -70,6 +78,8 @@ export interface LocalBackendOptions {
 export interface RunAs {
   /** Run as this user (subject required; issuer defaults to the site URL). */
   identity?: Partial<Identity> & { subject: string };
+  /** Run a function of this component (its path, e.g. "rateLimiter") instead of the app's. */
+  component?: string;
 }
 
 export interface LocalBackend {
@@ -130,6 +140,25 @@ function deferred(): { promise: Promise<void>; resolve: () => void; reject: (e: 
   });
   promise.catch(() => undefined);
   return { promise, resolve, reject };
+}
+
+/** Crons of the app and of every component. */
+function cronJobsOf(app: BuiltApp): Array<{ componentPath: string; crons: BuiltApp["crons"] }> {
+  return [app, ...app.components].map((built) => ({ componentPath: built.componentPath, crons: built.crons }));
+}
+
+/** Convex refuses a push when a component's required environment variable is not provided. */
+function checkComponentEnv(app: BuiltApp, env: Record<string, string>): void {
+  for (const { instance } of app.components) {
+    const missing = missingRequiredEnv(instance, env);
+    if (missing.length > 0) {
+      throw new BuildError(
+        `component "${instance.path}" requires environment variable${missing.length > 1 ? "s" : ""} ` +
+          `${missing.join(", ")}: pass ${missing.length > 1 ? "them" : "it"} in convex.config.ts (use(..., { env }))` +
+          ` or set the deployment variable it refers to.`,
+      );
+    }
+  }
 }
 
 export async function startLocalBackend(options: LocalBackendOptions): Promise<LocalBackend> {
@@ -199,34 +228,50 @@ export async function startLocalBackend(options: LocalBackendOptions): Promise<L
       optionEnv: options.env ?? {},
       ...(options.siteUrl ? { siteUrlForAuth: options.siteUrl } : {}),
     });
-    // Bundled code reads process.env through this global (esbuild `define`).
-    globals[envKey] = env;
+    // Bundled code sees this as `process` (`{ env }`, as in Convex's runtime), never the host's.
+    const functionEnv = new FunctionEnvironment(env);
+    globals[envKey] = functionEnv.process;
 
     let buildCount = 0;
     const build = async (): Promise<BuiltApp> => {
       const outDir = path.join(buildRoot, `b${++buildCount}`);
+      if (options.codegen) {
+        try {
+          const { changed } = await runCodegen({ convexDir });
+          if (changed.length > 0) logger.info(`codegen wrote ${changed.map((f) => path.relative(process.cwd(), f)).join(", ")}`);
+        } catch (err) {
+          logger.warn(`codegen failed (building with the current _generated): ${(err as Error).message}`);
+        }
+      }
       try {
-        return await buildApp({ convexDir, outDir, envExpression: `globalThis.${envKey}` });
+        const built = await buildApp({ convexDir, outDir, processExpression: `globalThis.${envKey}`,
+          idTable: () => engine?.idTableOf(engine.currentComponentPath()) ?? (() => null),
+        });
+        checkComponentEnv(built, env);
+        return built;
       } catch (err) {
         fs.rmSync(outDir, { recursive: true, force: true });
         throw err;
       }
     };
+    functionEnv.setComponents([]);
     const app = await build();
+    functionEnv.setComponents(app.tree.instances);
     const eng = await Engine.create({ app, dataDir, cloudUrl: url, logger });
     engine = eng;
-    const restoredDocs = restoreSnapshot(eng, dataDir);
-    const snap = new SnapshotWriter(eng, dataDir, logger);
+    functionEnv.setComponentResolver(() => eng.runningComponentPath());
+    const { documents: restoredDocs, detached } = restoreSnapshot(eng, dataDir);
+    const snap = new SnapshotWriter(eng, dataDir, logger, detached);
     snapshot = snap;
     const auth = new AuthVerifier(app.authProviders);
     eng.onCommit((tables) => {
       snap.markDirty();
       for (const session of sessions) session.markDirty(tables);
     });
-    const restoredJobs = await eng.restoreScheduledJobs();
+    const restoredJobs = await eng.scheduler.restore();
     const crons = new CronRunner(eng, logger);
     cronRunner = crons;
-    crons.setJobs(app.crons);
+    crons.setJobs(cronJobsOf(app));
     const mail = new MailSink(dataDir);
     const syncDeps = { engine: eng, auth, adminKey: secrets.adminKey, logger };
 
@@ -236,7 +281,7 @@ export async function startLocalBackend(options: LocalBackendOptions): Promise<L
       if (req.method === "OPTIONS" && pathname.startsWith("/api/")) {
         res.writeHead(204, CORS_HEADERS).end();
       } else if (isFunctionApiPath(pathname)) {
-        await handleFunctionApi(req, res, pathname, syncDeps);
+        await handleFunctionApi(req, res, reqUrl, syncDeps);
       } else if (pathname.startsWith(STORAGE_PREFIX)) {
         await handleStorage(req, res, reqUrl, eng, dataDir);
       } else if (pathname === MAIL_SINK_PREFIX || pathname.startsWith(`${MAIL_SINK_PREFIX}/`)) {
@@ -275,8 +320,10 @@ export async function startLocalBackend(options: LocalBackendOptions): Promise<L
         try {
           const next = await build();
           eng.swap(next);
+          functionEnv.setComponents(next.tree.instances);
+          reattachDetached(eng, detached);
           auth.setProviders(next.authProviders);
-          crons.setJobs(next.crons);
+          crons.setJobs(cronJobsOf(next));
           for (let n = buildCount - 2; n >= 1; n--) fs.rmSync(path.join(buildRoot, `b${n}`), { recursive: true, force: true });
           logger.info(`reloaded ${next.moduleCount} function modules in ${Math.round(performance.now() - started)} ms`);
           for (const session of sessions) session.markAllDirty();
@@ -291,8 +338,11 @@ export async function startLocalBackend(options: LocalBackendOptions): Promise<L
     if (options.watch ?? true) stopWatching = watchFolder(convexDir, () => void reload());
 
     ready.resolve();
+    const componentNote = app.components.length
+      ? `, ${app.components.length} component${app.components.length > 1 ? "s" : ""}: ${app.components.map((c) => c.componentPath).join(", ")}`
+      : "";
     logger.info(
-      `serving ${path.relative(process.cwd(), convexDir) || "."} (${app.moduleCount} function modules); ` +
+      `serving ${path.relative(process.cwd(), convexDir) || "."} (${app.moduleCount} function modules${componentNote}); ` +
         `data in ${ephemeral ? "a temporary folder" : path.relative(process.cwd(), dataRoot) || "."} ` +
         `(${restoredDocs} documents restored, ${restoredJobs} scheduled jobs pending)`,
     );
@@ -315,13 +365,17 @@ export async function startLocalBackend(options: LocalBackendOptions): Promise<L
       adminKey: secrets.adminKey,
       env,
       setEnv(name, value) {
-        if (value === undefined) delete env[name];
-        else env[name] = value;
+        if (value === undefined) delete functionEnv.deployment[name];
+        else functionEnv.deployment[name] = value;
       },
       async run(udfPath, args = {}, runOptions = {}) {
-        const fn = eng.lookup(udfPath);
-        if (!fn || fn.isHttp) throw new Error(`local-backend: no function ${udfPath}`);
-        const outcome = await eng.run(kindOf(fn) as FunctionKind, udfPath, args, { identity: toIdentity(runOptions.identity) });
+        const componentPath = runOptions.component ?? "";
+        const fn = eng.lookup(udfPath, componentPath);
+        if (!fn || fn.isHttp) throw new Error(`local-backend: no function ${udfPath}${componentPath ? ` in component ${componentPath}` : ""}`);
+        const outcome = await eng.run(kindOf(fn) as FunctionKind, udfPath, args, {
+          identity: toIdentity(runOptions.identity),
+          componentPath,
+        });
         if (outcome.ok) return outcome.value;
         if (outcome.errorData !== undefined) throw new ConvexError(jsonToConvex(outcome.errorData));
         throw new Error(outcome.errorMessage);

@@ -47,6 +47,8 @@ export interface ExecutionContext {
   udfPath: string;
   udfType: string;
   componentPath: string;
+  /** 1 for the outermost function of a call, more for nested ctx.run* calls. */
+  depth?: number;
 }
 
 /** The parts of convex-test's public accessor we call. */

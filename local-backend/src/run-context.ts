@@ -92,9 +92,26 @@ const STABLE_GLOBALS = [
   "structuredClone", "Headers", "Request", "Response", "AbortController", "performance",
 ];
 
-/** Module esbuild injects into the bundle: our `console`, and stable globals bound once. */
-export const GLOBALS_SHIM_SOURCE = [
-  `export const console = globalThis.${CONSOLE_KEY} ?? globalThis.console;`,
-  ...STABLE_GLOBALS.map((name) => `const ${name}_ = globalThis.${name};\nexport { ${name}_ as ${name} };`),
-  "",
-].join("\n");
+/**
+ * Module esbuild injects into every bundle: our `console`, stable globals bound once, and the
+ * `process` Convex gives functions. In Convex's runtime that is `{ env }`: every free `process`
+ * becomes it, and so does `process` read through the global object (`globalThis`, `global` and
+ * `self` become a view of the real global object that answers `process` with ours), so no
+ * bundled library reaches the host's. "use node" files run in Node.js on Convex: they get
+ * Node's `process` with `env` replaced.
+ */
+export function globalsShimSource(processExpression: string, runtime: "isolate" | "node"): string {
+  const processSource =
+    runtime === "node"
+      ? `new Proxy(globalThis.process, { get: (target, key) => (key === "env" ? ${processExpression}.env : Reflect.get(target, key)) })`
+      : processExpression;
+  return [
+    `export const console = globalThis.${CONSOLE_KEY} ?? globalThis.console;`,
+    `const process_ = ${processSource};`,
+    "const realGlobal = globalThis;",
+    'const global_ = new Proxy(realGlobal, { get: (target, key) => (key === "process" ? process_ : Reflect.get(target, key)) });',
+    "export { process_ as process, global_ as globalThis, global_ as global, global_ as self };",
+    ...STABLE_GLOBALS.map((name) => `const ${name}_ = globalThis.${name};\nexport { ${name}_ as ${name} };`),
+    "",
+  ].join("\n");
+}

@@ -15,9 +15,8 @@ export interface SiteDeps {
 export async function handleSiteRequest(req: IncomingMessage, res: ServerResponse, deps: SiteDeps): Promise<void> {
   const url = new URL(req.url ?? "/", deps.siteUrl);
   const method = req.method ?? "GET";
-  const router = deps.engine.app.httpRouter;
-  const match = router?.lookup(url.pathname, method) ?? null;
-  if (!match) {
+  const route = deps.engine.routeHttp(url.pathname, method);
+  if (!route) {
     res.writeHead(404, { "Content-Type": "text/plain; charset=utf-8" }).end(`No HttpAction routed for ${url.pathname}`);
     return;
   }
@@ -39,7 +38,7 @@ export async function handleSiteRequest(req: IncomingMessage, res: ServerRespons
   const hasBody = method !== "GET" && method !== "HEAD";
   const body = hasBody ? await readBody(req) : undefined;
   const request = new Request(url, { method, headers, ...(body ? { body: new Uint8Array(body) } : {}) });
-  const response = await deps.engine.runHttpAction(match[0], request, identity, `${method} ${match[2]}`);
+  const response = await deps.engine.runHttpAction(route, request, identity, `${method} ${route.routePath}`);
 
   const outHeaders: Record<string, string | string[]> = {};
   response.headers.forEach((value, key) => {

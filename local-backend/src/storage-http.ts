@@ -18,18 +18,19 @@ export async function handleStorage(
   const rest = url.pathname.slice(STORAGE_PREFIX.length);
   if (rest === "upload") {
     if (req.method !== "POST" && req.method !== "PUT") throw new HttpError(405, "Upload with POST");
-    if (!engine.consumeUploadToken(url.searchParams.get("token"))) {
+    const componentPath = engine.storage.consumeUploadToken(url.searchParams.get("token"));
+    if (componentPath === null) {
       throw new HttpError(401, "Upload URL is invalid or expired; call generateUploadUrl() again.");
     }
     const bytes = await readBody(req, 1024 * 1024 * 1024);
     const contentType = req.headers["content-type"] ?? null;
-    const storageId = await engine.storeBlob(new Uint8Array(bytes), contentType);
+    const storageId = await engine.storage.storeBlob(new Uint8Array(bytes), contentType, componentPath);
     sendJson(res, 200, { storageId }, CORS_HEADERS);
     return;
   }
   if (req.method !== "GET" && req.method !== "HEAD") throw new HttpError(405, "Method not allowed");
   const storageId = decodeURIComponent(rest);
-  const doc = engine.storageDoc(storageId);
+  const doc = engine.storage.storageDoc(storageId);
   const bytes = doc ? await dataDir.readBlob(storageId) : null;
   if (!doc || !bytes) throw new HttpError(404, "File not found");
   res.writeHead(200, {

@@ -188,13 +188,13 @@ export class SyncSession {
   private async evaluate(sub: Subscription): Promise<Modification | null> {
     sub.isNew = false;
     let outcome: Outcome;
-    const check = this.deps.engine.checkCallable(sub.udfPath, "query", this.admin);
-    if (sub.componentPath) {
-      outcome = failure("local-backend does not support calling component functions from clients");
-    } else if ("error" in check) {
+    // A component's functions answer only an admin (the dashboard), as on Convex.
+    const componentPath = sub.componentPath ?? "";
+    const check = this.deps.engine.checkCallable(sub.udfPath, "query", this.admin, componentPath);
+    if ("error" in check) {
       outcome = failure(check.error);
     } else {
-      outcome = await this.deps.engine.runQueryCached(sub.udfPath, sub.args, sub.argsJson, this.identity, sub.journal);
+      outcome = await this.deps.engine.runQueryCached(sub.udfPath, sub.args, sub.argsJson, this.identity, sub.journal, componentPath);
     }
     sub.reads = outcome.reads;
     if (outcome.ok && outcome.journal !== null) sub.journal = outcome.journal;
@@ -247,11 +247,12 @@ export class SyncSession {
 
   private async mutation(message: Extract<ClientMessage, { type: "Mutation" }>): Promise<void> {
     const { engine } = this.deps;
-    const check = engine.checkCallable(message.udfPath, "mutation", this.admin);
+    const componentPath = message.componentPath ?? "";
+    const check = engine.checkCallable(message.udfPath, "mutation", this.admin, componentPath);
     const outcome =
       "error" in check
         ? failure(check.error)
-        : await engine.run("mutation", message.udfPath, decodeArgs(message.args), { identity: this.identity });
+        : await engine.run("mutation", message.udfPath, decodeArgs(message.args), { identity: this.identity, componentPath });
     if (!outcome.ok) {
       this.send({ type: "MutationResponse", requestId: message.requestId, success: false, ...errorFields(outcome) });
       return;
@@ -272,11 +273,12 @@ export class SyncSession {
 
   private async action(message: Extract<ClientMessage, { type: "Action" }>): Promise<void> {
     const { engine } = this.deps;
-    const check = engine.checkCallable(message.udfPath, "action", this.admin);
+    const componentPath = message.componentPath ?? "";
+    const check = engine.checkCallable(message.udfPath, "action", this.admin, componentPath);
     const outcome =
       "error" in check
         ? failure(check.error)
-        : await engine.run("action", message.udfPath, decodeArgs(message.args), { identity: this.identity });
+        : await engine.run("action", message.udfPath, decodeArgs(message.args), { identity: this.identity, componentPath });
     if (this.closed) return;
     this.send(
       outcome.ok

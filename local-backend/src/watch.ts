@@ -2,7 +2,8 @@
 import fs from "node:fs";
 import { clearTimeout, setTimeout } from "node:timers";
 
-const IGNORED = /(^|[/\\])(node_modules|\.git)([/\\]|$)|\.(tmp|swp|swx)$|~$|(^|[/\\])\.#/;
+// Type declarations in _generated (rewritten by codegen) change nothing that runs.
+const IGNORED = /(^|[/\\])(node_modules|\.git)([/\\]|$)|\.(tmp|swp|swx)$|~$|(^|[/\\])\.#|(^|[/\\])_generated[/\\].*\.d\.ts$/;
 
 export function watchFolder(dir: string, onChange: () => void, debounceMs = 120): () => void {
   let timer: NodeJS.Timeout | null = null;

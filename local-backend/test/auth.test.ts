@@ -105,6 +105,38 @@ describe("function environment", () => {
     expect(h.backend.env.OTHER).toBe("1");
   });
 
+  it("gives npm libraries the deployment's variables, even at import time, and never the host's", async () => {
+    // Set on the host after start-up, and present on the host from the start (HOME, PATH).
+    process.env.LB_HOST_ONLY = "host";
+    try {
+      const seen = await h.http().query(api.environment.library, {});
+      expect(seen).toEqual({
+        atImport: {
+          greeting: "こんにちは",
+          viaGlobalThis: "こんにちは",
+          viaDestructuring: "こんにちは",
+          hostOnly: null,
+          home: null,
+          path: null,
+          // Like Convex's runtime: `process` is `{ env }`, and env answers reads only.
+          enumerable: [],
+          runsOnNode: false,
+        },
+        now: { greeting: "こんにちは", hostOnly: null },
+      });
+      expect(process.env.HOME).toBeTruthy();
+      // A variable set through the API is seen by the next call.
+      h.backend.setEnv("FIXTURE_GREETING", "また会いましたね");
+      expect((await h.http().query(api.environment.library, {})).now.greeting).toBe("また会いましたね");
+    } finally {
+      delete process.env.LB_HOST_ONLY;
+    }
+  });
+
+  it('gives "use node" actions Node.js, with the deployment\'s variables as process.env', async () => {
+    expect(await h.http().action(api.nodeRuntime.describe, {})).toEqual({ node: true, greeting: h.backend.env.FIXTURE_GREETING, home: null, sha: "8368ec5f" });
+  });
+
   it("generates JWT_PRIVATE_KEY/JWKS in the format @convex-dev/auth uses", async () => {
     const { JWT_PRIVATE_KEY, JWKS } = h.backend.env;
     const key = await importPKCS8(JWT_PRIVATE_KEY, "RS256");

@@ -1,5 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
+import { anyApi } from "convex/server";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { api } from "./fixture/convex/_generated/api";
 import { eventually, FIXTURE_DIR, type Harness, startHarness, tempDir, waitForValue } from "./helpers";
@@ -7,10 +8,12 @@ import { eventually, FIXTURE_DIR, type Harness, startHarness, tempDir, waitForVa
 let h: Harness;
 let convexDir: string;
 beforeEach(async () => {
-  // Edit a copy of the fixture, never the fixture itself.
-  convexDir = path.join(tempDir("lb-reload-"), "convex");
-  fs.cpSync(FIXTURE_DIR, convexDir, { recursive: true });
-  h = await startHarness({ convexDir, watch: true });
+  // Edit a copy of the fixture (with the library it imports), never the fixture itself.
+  const root = tempDir("lb-reload-");
+  fs.cpSync(path.dirname(FIXTURE_DIR), root, { recursive: true });
+  fs.writeFileSync(path.join(root, "package.json"), "{}\n");
+  convexDir = path.join(root, "convex");
+  h = await startHarness({ convexDir, watch: true, codegen: true });
 });
 afterEach(async () => {
   await h.stop();
@@ -39,6 +42,16 @@ describe("hot reload", () => {
       });
       expect(await response.json()).toMatchObject({ status: "success", value: "extra" });
     });
+  });
+
+  it("keeps _generated in step with the code, as npx convex dev does", async () => {
+    fs.writeFileSync(path.join(convexDir, "greetings.ts"), versionModule('"やあ"').replace("current", "hello"));
+    await eventually(() =>
+      expect(fs.readFileSync(path.join(convexDir, "_generated/api.d.ts"), "utf8")).toContain(
+        'import type * as greetings from "../greetings.js";',
+      ),
+    );
+    await eventually(async () => expect(await h.http().query(anyApi.greetings.hello, {})).toBe("やあ"));
   });
 
   it("keeps serving the last good code when a change does not build", async () => {

@@ -7,7 +7,7 @@ import { FIXTURE_DIR, tempDir } from "./helpers";
 describe("startup", () => {
   it("fails clearly when the convex folder does not build, and releases everything", async () => {
     const convexDir = path.join(tempDir("lb-broken-"), "convex");
-    fs.cpSync(FIXTURE_DIR, convexDir, { recursive: true });
+    fs.cpSync(path.dirname(FIXTURE_DIR), path.dirname(convexDir), { recursive: true });
     fs.writeFileSync(path.join(convexDir, "version.ts"), "export const = ;");
     const dataDir = tempDir("lb-broken-data-");
     await expect(startLocalBackend({ convexDir, dataDir, port: 0, sitePort: 0, log: false })).rejects.toThrow(/version\.ts/);
@@ -46,5 +46,23 @@ describe("startup", () => {
     } finally {
       await first.stop();
     }
+  });
+
+  it("names what it cannot run before serving anything: a component with \"use node\", an app httpPrefix", async () => {
+    const root = tempDir("lb-unsupported-");
+    fs.cpSync(path.join(import.meta.dirname, "apps/local-components"), root, { recursive: true });
+    const convexDir = path.join(root, "convex");
+    const start = () =>
+      startLocalBackend({ convexDir, port: 0, sitePort: 0, watch: false, log: false, env: { OTHER_GREETING: "x" } });
+    const notes = path.join(convexDir, "notes/notes.ts");
+    const original = fs.readFileSync(notes, "utf8");
+    fs.writeFileSync(notes, `"use node";\n${original}`);
+    await expect(start()).rejects.toThrow(/component "notes".*"use node" directive is not supported in components/s);
+
+    fs.writeFileSync(notes, original);
+    const config = path.join(convexDir, "convex.config.ts");
+    fs.writeFileSync(config, fs.readFileSync(config, "utf8").replace("defineApp({", 'defineApp({ httpPrefix: "/app/",'));
+    await expect(start()).rejects.toThrow("defineApp({ httpPrefix }) is not supported by local-backend yet");
+    fs.rmSync(root, { recursive: true, force: true });
   });
 });
