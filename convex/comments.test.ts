@@ -9,14 +9,38 @@ beforeEach(() => {
 });
 afterEach(() => {
   vi.useRealTimers();
+  vi.unstubAllEnvs();
+  vi.unstubAllGlobals();
 });
 
 const page = { numItems: 20, cursor: null };
 
-const scheduledEmails = (t: TestConvex) =>
-  t.run(async (ctx) =>
-    (await ctx.db.system.query("_scheduled_functions").take(100)).filter((job) => job.name === "emails:sendCommentEmail"),
-  );
+type Answer = number | "network error";
+
+/**
+ * An EmailJS-compatible endpoint that answers each POST with the next of `answers` (then 200),
+ * configured as the deployment's e-mail settings. `sent()` runs the scheduled work (the
+ * retrier's tries and backoff included) and returns the bodies POSTed.
+ */
+function mailEndpoint(...answers: Answer[]) {
+  const env = { EMAILJS_SERVICE_ID: "s", EMAILJS_TEMPLATE_ID: "tpl", EMAILJS_PUBLIC_KEY: "pk", EMAILJS_ENDPOINT: "https://mail.test/send" };
+  for (const [k, value] of Object.entries(env)) vi.stubEnv(k, value);
+  const bodies: Array<{ service_id: string; template_id: string; user_id: string; template_params: Record<string, string> }> = [];
+  const fetchMock = vi.fn((url: string, init: { body: string }) => {
+    expect(url).toBe("https://mail.test/send");
+    bodies.push(JSON.parse(init.body) as (typeof bodies)[number]);
+    const answer = answers.shift() ?? 200;
+    if (answer === "network error") return Promise.reject(new TypeError("fetch failed"));
+    return Promise.resolve(new Response(answer === 200 ? "OK" : "no", { status: answer }));
+  });
+  vi.stubGlobal("fetch", fetchMock);
+  return {
+    async sent(t: TestConvex) {
+      await t.finishAllScheduledFunctions(vi.runAllTimers);
+      return bodies;
+    },
+  };
+}
 const commentNotifications = (t: TestConvex, userId: Id<"users">) =>
   t.run(async (ctx) =>
     (await ctx.db.query("notifications").withIndex("by_userId", (q) => q.eq("userId", userId)).take(100)).filter(
@@ -25,7 +49,8 @@ const commentNotifications = (t: TestConvex, userId: Id<"users">) =>
   );
 
 describe("comments.add", () => {
-  test("adds, counts, notifies with a preview and schedules the e-mail", async () => {
+  test("adds, counts, notifies with a preview and sends the e-mail", async () => {
+    const mail = mailEndpoint();
     const t = newTest();
     const author = await createUser(t);
     const fan = await createUser(t, { displayName: "ファン" });
@@ -36,8 +61,9 @@ describe("comments.add", () => {
     expect(work?.commentsCount).toBe(1);
     const [notification] = await commentNotifications(t, author.userId);
     expect(notification).toMatchObject({ fromUserId: fan.userId, projectId, commentPreview: "あ".repeat(50) + "…" });
-    const emails = await scheduledEmails(t);
-    expect(emails.map((job): unknown => job.args)).toEqual([[{ commentId }]]);
+    const [email] = await mail.sent(t);
+    expect(email!.template_params).toMatchObject({ comment_content: long, from_name: "ファン" });
+    expect(await t.run((ctx) => ctx.db.get("comments", commentId))).not.toBeNull();
 
     await fan.as.mutation(api.comments.add, { projectId, content: "短い" });
     expect((await commentNotifications(t, author.userId)).map((n) => n.commentPreview)).toContain("短い");
@@ -46,10 +72,11 @@ describe("comments.add", () => {
     expect(listed.page.map((c) => c.content)).toEqual(["短い", long]);
     expect(listed.page[0]).toMatchObject({ isMine: true, author: { displayName: "ファン" } });
     expect((await author.as.query(api.comments.list, { projectId, paginationOpts: page })).page[0]!.isMine).toBe(false);
-    await t.finishAllScheduledFunctions(vi.runAllTimers);
+    expect(await mail.sent(t)).toHaveLength(2);
   });
 
   test("no notification or e-mail for one's own work; none when the author opted out", async () => {
+    const mail = mailEndpoint();
     const t = newTest();
     const author = await createUser(t);
     const fan = await createUser(t);
@@ -57,7 +84,7 @@ describe("comments.add", () => {
     const projectId = await createWork(t, author.userId);
     await author.as.mutation(api.comments.add, { projectId, content: "自分" });
     expect(await commentNotifications(t, author.userId)).toHaveLength(0);
-    expect(await scheduledEmails(t)).toHaveLength(0);
+    expect(await mail.sent(t)).toHaveLength(0);
 
     await t.run(async (ctx) => {
       const user = (await ctx.db.get("users", author.userId))!;
@@ -71,14 +98,14 @@ describe("comments.add", () => {
     });
     await fan.as.mutation(api.comments.add, { projectId, content: "他人" });
     expect(await commentNotifications(t, author.userId)).toHaveLength(0);
-    expect(await scheduledEmails(t)).toHaveLength(0);
+    expect(await mail.sent(t)).toHaveLength(0);
 
     // An author without an e-mail address gets the notification but no e-mail.
     const mailless = await createWork(t, noMail.userId);
     await t.run(async (ctx) => ctx.db.patch("users", noMail.userId, { email: undefined }));
     await fan.as.mutation(api.comments.add, { projectId: mailless, content: "メールなし" });
     expect(await commentNotifications(t, noMail.userId)).toHaveLength(1);
-    expect(await scheduledEmails(t)).toHaveLength(0);
+    expect(await mail.sent(t)).toHaveLength(0);
   });
 
   test("signed out, blank, too long and missing work are refused", async () => {
@@ -145,46 +172,65 @@ describe("comments.remove", () => {
 });
 
 describe("emails.sendCommentEmail", () => {
+  async function commentOnce(t: TestConvex) {
+    const author = await createUser(t, { displayName: "作者" });
+    const fan = await createUser(t, { displayName: "ファン" });
+    const projectId = await createWork(t, author.userId, { title: "作品B" });
+    const commentId = await fan.as.mutation(api.comments.add, { projectId, content: "素敵です" });
+    return { projectId, commentId };
+  }
+
   test("is skipped with a log line when not configured", async () => {
     const t = newTest();
-    const author = await createUser(t);
-    const fan = await createUser(t);
-    const projectId = await createWork(t, author.userId);
     const log = vi.spyOn(console, "log").mockImplementation(() => {});
-    await fan.as.mutation(api.comments.add, { projectId, content: "メール" });
+    await commentOnce(t);
     await t.finishAllScheduledFunctions(vi.runAllTimers);
     expect(log).toHaveBeenCalledWith("comment e-mail skipped: not configured");
     log.mockRestore();
   });
 
-  test("posts the SPEC payload once when configured", async () => {
+  test("posts the SPEC payload once when the provider accepts it", async () => {
+    const mail = mailEndpoint(200);
     const t = newTest();
-    const author = await createUser(t, { displayName: "作者" });
-    const fan = await createUser(t, { displayName: "ファン" });
-    const projectId = await createWork(t, author.userId, { title: "作品B" });
-    const env = { EMAILJS_SERVICE_ID: "s", EMAILJS_TEMPLATE_ID: "tpl", EMAILJS_PUBLIC_KEY: "pk", EMAILJS_ENDPOINT: "https://mail.test/send" };
-    for (const [k, value] of Object.entries(env)) vi.stubEnv(k, value);
-    const fetchMock = vi.fn(() => Promise.resolve(new Response("OK", { status: 200 })));
-    vi.stubGlobal("fetch", fetchMock);
-    try {
-      await fan.as.mutation(api.comments.add, { projectId, content: "素敵です" });
-      await t.finishAllScheduledFunctions(vi.runAllTimers);
-      expect(fetchMock).toHaveBeenCalledTimes(1);
-      const [url, init] = fetchMock.mock.calls[0] as unknown as [string, { body: string }];
-      expect(url).toBe("https://mail.test/send");
-      const body = JSON.parse(init.body) as { template_params: Record<string, string> };
-      expect(body).toMatchObject({ service_id: "s", template_id: "tpl", user_id: "pk" });
-      expect(body.template_params).toMatchObject({
-        to_name: "作者",
-        from_name: "ファン",
-        project_title: "作品B",
-        comment_content: "素敵です",
-        app_name: "Vibe Gallery",
-      });
-      expect(body.template_params.project_url).toContain(`/projects/${projectId}`);
-    } finally {
-      vi.unstubAllEnvs();
-      vi.unstubAllGlobals();
-    }
+    const { projectId } = await commentOnce(t);
+    const sent = await mail.sent(t);
+    expect(sent).toHaveLength(1);
+    expect(sent[0]).toMatchObject({ service_id: "s", template_id: "tpl", user_id: "pk" });
+    expect(sent[0]!.template_params).toMatchObject({
+      to_name: "作者",
+      from_name: "ファン",
+      project_title: "作品B",
+      comment_content: "素敵です",
+      app_name: "Vibe Gallery",
+    });
+    expect(Object.keys(sent[0]!.template_params).sort()).toEqual(
+      ["app_name", "comment_content", "comment_date", "from_name", "project_title", "project_url", "to_email", "to_name"].sort(),
+    );
+    expect(sent[0]!.template_params.project_url).toContain(`/projects/${projectId}`);
+  });
+
+  test.each([403, 451])("a %i refusal is logged and dropped after one try", async (status) => {
+    const mail = mailEndpoint(status);
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
+    const t = newTest();
+    const { commentId } = await commentOnce(t);
+    expect(await mail.sent(t)).toHaveLength(1);
+    expect(warn).toHaveBeenCalledWith(`comment e-mail dropped: HTTP ${status}`);
+    expect(await t.run((ctx) => ctx.db.get("comments", commentId))).not.toBeNull();
+    warn.mockRestore();
+  });
+
+  test.each<[string, Answer[], number]>([
+    ["429 then 200: 2 tries", [429, 200], 2],
+    ["a network error then 200: 2 tries", ["network error", 200], 2],
+    ["503, 502 then 200: 3 tries", [503, 502, 200], 3],
+    ["500 three times: 3 tries, then it gives up", [500, 500, 500, 200], 3],
+  ])("retries with backoff: %s", async (_name, answers, tries) => {
+    const mail = mailEndpoint(...answers);
+    const t = newTest();
+    const { commentId } = await commentOnce(t);
+    expect(await mail.sent(t)).toHaveLength(tries);
+    // The comment never depends on the e-mail.
+    expect(await t.run((ctx) => ctx.db.get("comments", commentId))).not.toBeNull();
   });
 });

@@ -1,8 +1,8 @@
 import { paginationOptsValidator, paginationResultValidator } from "convex/server";
 import { v } from "convex/values";
-import { internal } from "./_generated/api";
 import { mutation, query } from "./_generated/server";
 import { getViewerId, requireViewer } from "./model/auth";
+import { startCommentEmail } from "./model/commentEmails";
 import {
   COMMENT_SIGN_IN_MESSAGE,
   toCommentItem,
@@ -43,7 +43,7 @@ export const add = mutation({
     if (!work) throw userError("NOT_FOUND", "プロジェクトが見つかりません");
     const commentId = await insertComment(ctx, viewer._id, projectId, text);
     if (wantsCommentEmail(await ctx.db.get("users", work.userId), viewer._id)) {
-      await ctx.scheduler.runAfter(0, internal.emails.sendCommentEmail, { commentId });
+      await startCommentEmail(ctx, commentId);
     }
     return commentId;
   },

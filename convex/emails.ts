@@ -1,7 +1,8 @@
-// The comment e-mail (DECISIONS.md "Notifications and e-mail"). This issue lands the scheduling
-// (comments.add) and the payload; delivery with retries and backoff for 429/5xx, and the local
-// mail sink, belong to the notifications issue. Until then one POST is made when configured,
-// and a failure is only logged: the e-mail never fails the comment.
+// The comment e-mail (DECISIONS.md "Notifications and e-mail"): an EmailJS-compatible POST,
+// started by comments.add through the action-retrier component (model/commentEmails.ts), which
+// tries again with backoff when this throws: the provider answered 429 or 5xx or could not be
+// reached (3 tries at most). 403 and 451 are refusals that will not change: logged and dropped.
+// It never fails the comment.
 import { v } from "convex/values";
 import { internal } from "./_generated/api";
 import { internalAction, internalQuery } from "./_generated/server";
@@ -9,6 +10,11 @@ import { wantsCommentEmail } from "./model/comments";
 import { displayNameOf } from "./model/users";
 
 const APP_NAME = "Vibe Gallery";
+
+/** Whether trying again later can help: rate limits, server errors (network errors throw too). */
+function isRetryable(status: number): boolean {
+  return status === 429 || status >= 500;
+}
 
 const vCommentEmail = v.object({
   to_email: v.string(),
@@ -71,16 +77,14 @@ export const sendCommentEmail = internalAction({
         app_name: APP_NAME,
       },
     };
-    try {
-      const response = await fetch(env.endpoint, {
-        method: "POST",
-        headers: { "Content-Type": "application/json" },
-        body: JSON.stringify(body),
-      });
-      if (!response.ok) console.warn(`comment e-mail not sent: HTTP ${response.status}`);
-    } catch (error) {
-      console.warn("comment e-mail not sent:", error);
-    }
+    // A network error throws from fetch: retried like a 5xx.
+    const response = await fetch(env.endpoint, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify(body),
+    });
+    if (isRetryable(response.status)) throw new Error(`comment e-mail not sent yet: HTTP ${response.status}`);
+    if (!response.ok) console.warn(`comment e-mail dropped: HTTP ${response.status}`);
     return null;
   },
 });

@@ -1,5 +1,7 @@
 /// <reference types="vite/client" />
-// Shared fixtures for convex-test: the module map, users, and signing in as them.
+// Shared fixtures for convex-test: the module map, the app's components, users, and signing in
+// as them.
+import actionRetrier from "@convex-dev/action-retrier/test";
 import { convexTest } from "convex-test";
 import type { Id } from "./_generated/dataModel";
 import schema from "./schema";
@@ -9,13 +11,23 @@ export const modules = import.meta.glob(["./**/*.*s", "!./**/*.test.ts", "!./tes
 
 export type TestConvex = ReturnType<typeof newTest>;
 
+/**
+ * Every component convex/convex.config.ts uses, registered under the same name, through the
+ * component's own convex-test helper (a test in local-backend checks this list against the config).
+ */
+export const COMPONENTS = {
+  actionRetrier: (t: ReturnType<typeof convexTest>) => actionRetrier.register(t, "actionRetrier"),
+};
+
 /** A fresh in-memory backend. `documentsRead` caps reads per function, as scale tests need. */
 export function newTest(options: { documentsRead?: number } = {}) {
-  return convexTest({
+  const t = convexTest({
     schema,
     modules,
     ...(options.documentsRead !== undefined ? { transactionLimits: { documentsRead: options.documentsRead } } : {}),
   });
+  for (const register of Object.values(COMPONENTS)) register(t);
+  return t;
 }
 
 let nextUser = 1;

@@ -78,6 +78,14 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     const appUrl = vite.resolvedUrls?.local[0]?.replace(/\/$/, "") ?? `http://127.0.0.1:${options.appPort ?? 5173}`;
     // Convex Auth sends users back to the web app after sign-in.
     backend.setEnv("SITE_URL", appUrl);
+    // Comment e-mails go to the backend's own mail sink (listed at backend.mailSinkUrl), unless
+    // .env.local configures a real EmailJS account.
+    if (!backend.env.EMAILJS_ENDPOINT) {
+      backend.setEnv("EMAILJS_ENDPOINT", backend.mailSendUrl);
+      backend.setEnv("EMAILJS_SERVICE_ID", "local-service");
+      backend.setEnv("EMAILJS_TEMPLATE_ID", "local-comment-template");
+      backend.setEnv("EMAILJS_PUBLIC_KEY", "local-public-key");
+    }
     const server = vite;
     return {
       appUrl,

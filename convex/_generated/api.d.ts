@@ -24,6 +24,7 @@ import type * as model_auth from "../model/auth.js";
 import type * as model_badgeDefinitions from "../model/badgeDefinitions.js";
 import type * as model_badges from "../model/badges.js";
 import type * as model_batches from "../model/batches.js";
+import type * as model_commentEmails from "../model/commentEmails.js";
 import type * as model_comments from "../model/comments.js";
 import type * as model_dataExport from "../model/dataExport.js";
 import type * as model_demoData from "../model/demoData.js";
@@ -79,6 +80,7 @@ declare const fullApi: ApiFromModules<{
   "model/badgeDefinitions": typeof model_badgeDefinitions;
   "model/badges": typeof model_badges;
   "model/batches": typeof model_batches;
+  "model/commentEmails": typeof model_commentEmails;
   "model/comments": typeof model_comments;
   "model/dataExport": typeof model_dataExport;
   "model/demoData": typeof model_demoData;
@@ -138,4 +140,6 @@ export declare const internal: FilterApi<
   FunctionReference<any, "internal">
 >;
 
-export declare const components: {};
+export declare const components: {
+  actionRetrier: import("@convex-dev/action-retrier/_generated/component.js").ComponentApi<"actionRetrier">;
+};

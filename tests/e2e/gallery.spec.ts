@@ -2,6 +2,7 @@ import type { Page } from "playwright-core";
 import { describe, expect, test } from "vitest";
 import { newIdentity, signInWithProfile } from "./auth";
 import { PHONE, useBrowser } from "./browser";
+import { waitForMail } from "./mail";
 
 const browser = useBrowser();
 
@@ -145,6 +146,13 @@ describe("work page", () => {
       .getByLabel(`コメント ${commentsBefore + 1}件`, { exact: true })
       .waitFor();
     await a.getByRole("list", { name: "コメント一覧" }).getByText(comment).waitFor();
+    // The author's comment e-mail reached the local mail sink with the SPEC.md template params.
+    const mail = await waitForMail(comment);
+    expect(mail.template_params).toMatchObject({ project_title: title, from_name: "ライブ 確認", app_name: "Vibe Gallery" });
+    expect(Object.keys(mail.template_params).sort()).toEqual(
+      ["app_name", "comment_content", "comment_date", "from_name", "project_title", "project_url", "to_email", "to_name"].sort(),
+    );
+    expect(String(mail.template_params.project_url)).toMatch(/\/projects\/[^/]+$/);
 
     // B takes the like back and deletes the comment (after confirming); A's page follows.
     await likeB.click();

@@ -1,0 +1,8 @@
+import actionRetrier from "@convex-dev/action-retrier/convex.config";
+import { defineApp } from "convex/server";
+
+// Convex components the app uses (each keeps its own tables).
+const app = defineApp();
+// Retries the comment e-mail on 429, 5xx and network errors (convex/emails.ts).
+app.use(actionRetrier);
+export default app;
