@@ -63,9 +63,17 @@ describe("published components", () => {
   it("sharded counter: exact under concurrent adds, and live for a subscriber of the app's query", async () => {
     const watcher = h.ws();
     await waitForValue(watcher, api.counter.get, { name: "likes" }, (v) => v === 0, PATIENCE);
+    // The React client's watch of the same query follows too.
+    const react = h.react();
+    const watch = react.watchQuery(api.counter.get, { name: "likes" });
+    let reactSaw: number | undefined;
+    const unsubscribe = watch.onUpdate(() => (reactSaw = watch.localQueryResult()));
     const writer = h.http();
     await Promise.all(Array.from({ length: 40 }, () => writer.mutation(api.counter.add, { name: "likes", count: 1 })));
     await waitForValue(watcher, api.counter.get, { name: "likes" }, (v) => v === 40, PATIENCE);
+    await react.mutation(api.counter.add, { name: "likes", count: 2 });
+    await eventually(() => expect(reactSaw).toBe(42), PATIENCE);
+    unsubscribe();
   }, SLOW);
 
   it("action retrier: retries a failing action until it succeeds on its third try", async () => {
