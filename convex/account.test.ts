@@ -5,6 +5,7 @@ import type { MutationCtx } from "./_generated/server";
 import schema, { DEFAULT_USER_SETTINGS, SITE_COUNTER_KEYS } from "./schema";
 import { awardBadge } from "./model/badges";
 import { addLike, insertComment, recordView } from "./model/engagement";
+import { follow } from "./model/follows";
 import { createOrRefreshGoogleUser } from "./model/googleUsers";
 import { notify } from "./model/notifications";
 import { insertProject, type ProjectInput } from "./model/projects";
@@ -205,6 +206,7 @@ describe("deleteAccount", () => {
       const aliceChallenge = await insertChallenge(ctx, alice.userId);
       const bobSubmission = await submit(ctx, aliceChallenge, bobWork);
       await vote(ctx, alice.userId, bobSubmission);
+      await follow(ctx, (await ctx.db.get("users", alice.userId))!, (await ctx.db.get("users", bob.userId))!);
       return { aliceWork, bobWork, aliceChallenge, bobSubmission };
     });
 
@@ -213,7 +215,15 @@ describe("deleteAccount", () => {
       t.run(async (ctx) => {
         const userCounters = async (id: Id<"users">) => {
           const u = (await ctx.db.get("users", id))!;
-          return [u.projectsCount, u.zeroCodeCount, u.totalLikes, u.totalViews, u.commentsCount];
+          return [
+            u.projectsCount,
+            u.zeroCodeCount,
+            u.totalLikes,
+            u.totalViews,
+            u.commentsCount,
+            u.followersCount,
+            u.followingCount,
+          ];
         };
         const workCounters = async (id: Id<"projects">) => {
           const w = (await ctx.db.get("projects", id))!;
@@ -265,6 +275,14 @@ describe("deleteAccount", () => {
       await addLike(ctx, v, others.bobWork);
       await insertComment(ctx, v, others.aliceWork, "参考になります");
       for (let i = 0; i < 120; i++) await recordView(ctx, others.bobWork, v); // again more than one batch
+      // Follows both ways (Bob wants follow notifications, so one comes from the victim).
+      const victimDoc = (await ctx.db.get("users", v))!;
+      const bobDoc = (await ctx.db.get("users", bob.userId))!;
+      await ctx.db.patch("users", bob.userId, {
+        settings: { ...bobDoc.settings, notifications: { ...bobDoc.settings.notifications, follows: true } },
+      });
+      await follow(ctx, victimDoc, (await ctx.db.get("users", bob.userId))!);
+      await follow(ctx, (await ctx.db.get("users", alice.userId))!, (await ctx.db.get("users", v))!);
       // Challenges: the victim enters Alice's and votes there; organises one Bob entered;
       // won one Bob organised.
       const victimSubmission = await submit(ctx, others.aliceChallenge, workB);

@@ -99,6 +99,7 @@ export const NOTIFICATION_TYPES = [
   "challenge_created",
   "challenge_submission",
   "challenge_winner",
+  "follow",
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 

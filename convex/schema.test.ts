@@ -61,7 +61,7 @@ describe("schema", () => {
     await t.run((ctx) => ctx.db.insert("notifications", { ...note, type: "like" }));
     await expect(
       // @ts-expect-error not a notification type
-      t.run((ctx) => ctx.db.insert("notifications", { ...note, type: "follow" })),
+      t.run((ctx) => ctx.db.insert("notifications", { ...note, type: "poke" })),
     ).rejects.toThrow();
     await expect(
       t.run((ctx) =>

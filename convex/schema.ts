@@ -259,7 +259,9 @@ export default defineSchema({
     .index("by_userId_and_read", ["userId", "read"])
     .index("by_projectId", ["projectId"])
     .index("by_challengeId", ["challengeId"])
-    .index("by_fromUserId", ["fromUserId"]),
+    .index("by_fromUserId", ["fromUserId"])
+    // A follow notification from one user to another (removed again when unfollowed unread).
+    .index("by_userId_and_type_and_fromUserId", ["userId", "type", "fromUserId"]),
 
   badges: defineTable({
     badgeId: vBadgeId,
@@ -320,6 +322,18 @@ export default defineSchema({
     .index("by_submissionId_and_userId", ["submissionId", "userId"])
     .index("by_challengeId_and_userId", ["challengeId", "userId"])
     .index("by_userId", ["userId"]),
+
+  // Who follows whom (beyond SPEC.md: DECISIONS.md "Profiles and following"). One row per pair;
+  // `_creationTime` orders both lists newest first.
+  follows: defineTable({
+    followerId: v.id("users"),
+    followeeId: v.id("users"),
+  })
+    .index("by_followerId_and_followeeId", ["followerId", "followeeId"])
+    .index("by_followeeId", ["followeeId"])
+    // The following list newest first (the pair index above sorts by followee).
+    // eslint-disable-next-line @convex-dev/no-duplicate-indexes
+    .index("by_followerId", ["followerId"]),
 
   // Site-wide counts (home statistics, challenge summary): one row per key, never a scan.
   siteCounters: defineTable({

@@ -2,6 +2,7 @@
 // Shared fixtures for convex-test: the module map, the app's components, users, and signing in
 // as them.
 import actionRetrier from "@convex-dev/action-retrier/test";
+import rateLimiter from "@convex-dev/rate-limiter/test";
 import { convexTest } from "convex-test";
 import type { Id } from "./_generated/dataModel";
 import schema from "./schema";
@@ -17,6 +18,7 @@ export type TestConvex = ReturnType<typeof newTest>;
  */
 export const COMPONENTS = {
   actionRetrier: (t: ReturnType<typeof convexTest>) => actionRetrier.register(t, "actionRetrier"),
+  rateLimiter: (t: ReturnType<typeof convexTest>) => rateLimiter.register(t, "rateLimiter"),
 };
 
 /** A fresh in-memory backend. `documentsRead` caps reads per function, as scale tests need. */

@@ -576,16 +576,17 @@ describe("getProfile", () => {
     const owner = await profileOwner(t);
     const visitor = await createUser(t);
     await setPrivacy(owner.as, { profileVisibility: "private", showEmail: true });
-    for (const caller of [t, visitor.as]) {
-      expect(await caller.query(api.users.getProfile, { id: "taro_dev" })).toEqual({
-        _id: owner.userId,
-        handle: "taro_dev",
-        displayName: "山田太郎",
-        photoUrl: null,
-        isPrivate: true,
-        isOwner: false,
-      });
-    }
+    const onlyAvatarAndName = {
+      _id: owner.userId,
+      handle: "taro_dev",
+      displayName: "山田太郎",
+      photoUrl: null,
+      isPrivate: true,
+      isOwner: false,
+    };
+    expect(await t.query(api.users.getProfile, { id: "taro_dev" })).toEqual(onlyAvatarAndName);
+    // A signed-in user also learns whether they follow them (they may follow a private profile).
+    expect(await visitor.as.query(api.users.getProfile, { id: "taro_dev" })).toEqual({ ...onlyAvatarAndName, viewerFollows: false });
   });
 
   test("showProjects off is reported to others; showEmail on lets the e-mail through", async () => {

@@ -13,6 +13,7 @@ import type { Doc, Id } from "../_generated/dataModel";
 import type { MutationCtx } from "../_generated/server";
 import { Budget, eachParentAfterChildren, eachRow, runPhases, type Phase } from "./batches";
 import { removeComment, removeLike, removeView, removeVote } from "./engagementRemoval";
+import { removeFollow } from "./follows";
 import { deleteStoredFile } from "./images";
 import { CLEANUP_BATCH, deleteProjectCascade, submissionsPhase } from "./projectDeletion";
 import { releaseFiles } from "./screenshotFiles";
@@ -119,6 +120,23 @@ export async function purgeUserDataBatch(ctx: MutationCtx, userId: Id<"users">, 
     eachRow(likes, (like) => removeLike(ctx, like)),
     eachRow(comments, (comment) => removeComment(ctx, comment)),
     eachRow(views, (view) => removeView(ctx, view)),
+    // Both sides of their follows, so the other users' counters come back down.
+    eachRow(
+      (n) =>
+        ctx.db
+          .query("follows")
+          .withIndex("by_followerId", (q) => q.eq("followerId", userId))
+          .take(n),
+      (row) => removeFollow(ctx, row),
+    ),
+    eachRow(
+      (n) =>
+        ctx.db
+          .query("follows")
+          .withIndex("by_followeeId", (q) => q.eq("followeeId", userId))
+          .take(n),
+      (row) => removeFollow(ctx, row),
+    ),
     eachRow(votes, (vote) => removeVote(ctx, vote)),
     submissionsPhase(ctx, submissions),
     eachRow(

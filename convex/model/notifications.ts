@@ -24,6 +24,8 @@ export function wantsNotification(settings: UserSettings, type: NotificationType
       return settings.notifications.comments;
     case "challenge_created":
       return settings.notifications.newProjects;
+    case "follow":
+      return settings.notifications.follows;
     case "badge":
     case "challenge_submission":
     case "challenge_winner":

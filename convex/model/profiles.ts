@@ -6,6 +6,7 @@ import type { Doc, Id } from "../_generated/dataModel";
 import type { QueryCtx } from "../_generated/server";
 import { vBadgeColor, vBadgeId, vUserSettings } from "../schema";
 import { badgeDefinition } from "./badgeDefinitions";
+import { findFollow } from "./follows";
 import { displayNameOf, photoUrlOf } from "./users";
 
 /** The signed-in user's own full view (users.viewer, the export's profile). */
@@ -89,6 +90,8 @@ export const vPublicProfile = v.object({
   photoUrl: v.union(v.string(), v.null()),
   isPrivate: v.boolean(),
   isOwner: v.boolean(),
+  /** Whether the signed-in caller follows this user; absent for visitors and the owner. */
+  viewerFollows: v.optional(v.boolean()),
   bio: v.optional(v.string()),
   location: v.optional(v.string()),
   websiteUrl: v.optional(v.string()),
@@ -96,6 +99,8 @@ export const vPublicProfile = v.object({
   twitterUrl: v.optional(v.string()),
   joinedAt: v.optional(v.number()),
   stats: v.optional(vProfileStats),
+  followersCount: v.optional(v.number()),
+  followingCount: v.optional(v.number()),
   badges: v.optional(v.array(vProfileBadge)),
   /** Whether this caller is shown the works tab (always true for the owner). */
   showProjects: v.optional(v.boolean()),
@@ -137,6 +142,7 @@ export async function publicProfileView(
     photoUrl: await photoUrlOf(ctx, user),
     isPrivate: access.isPrivate,
     isOwner: access.isOwner,
+    ...(viewerId && !access.isOwner ? { viewerFollows: (await findFollow(ctx, viewerId, user._id)) !== null } : {}),
   };
   if (!access.canSeeDetails) return always;
   return {
@@ -153,6 +159,8 @@ export async function publicProfileView(
       totalLikes: user.totalLikes,
       totalViews: user.totalViews,
     },
+    followersCount: user.followersCount,
+    followingCount: user.followingCount,
     badges: await badgesOf(ctx, user._id),
     showProjects: access.canSeeProjects,
     ...(access.canSeeEmail && user.email ? { email: user.email } : {}),

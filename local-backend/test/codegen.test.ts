@@ -131,7 +131,12 @@ const FIXTURES: Array<{ name: string; dir: string; analysis: Record<string, unkn
   {
     name: "this app",
     dir: path.join(REPO, "convex"),
-    analysis: { "": app([child("actionRetrier", "../node_modules/@convex-dev/action-retrier/dist/component")]) },
+    analysis: {
+      "": app([
+        child("actionRetrier", "../node_modules/@convex-dev/action-retrier/dist/component"),
+        child("rateLimiter", "../node_modules/@convex-dev/rate-limiter/dist/component"),
+      ]),
+    },
   },
 ];
 

@@ -34,6 +34,8 @@ export function createRoutes(): RouteObject[] {
             { path: routePatterns.styleguide, lazy: () => import("./routes/styleguide") },
             { path: routePatterns.profileSetup, lazy: () => import("./routes/profile-setup") },
             { path: routePatterns.profileEdit, lazy: () => import("./routes/profile-edit") },
+            // /profile/setup and /profile/edit still win: static segments outrank :id.
+            { path: routePatterns.profile, lazy: () => import("./routes/profile") },
             { path: routePatterns.settings, lazy: () => import("./routes/settings") },
             { path: routePatterns.projects, lazy: () => import("./routes/projects") },
             { path: routePatterns.project, lazy: () => import("./routes/project") },

@@ -4,7 +4,7 @@ import { MessageCircle, Trash2 } from "lucide-react";
 import { Link } from "react-router-dom";
 import { api } from "../../../convex/_generated/api";
 import type { Id } from "../../../convex/_generated/dataModel";
-import { Avatar } from "@/components/ui/avatar";
+import { AuthorAvatarLink } from "@/features/works/author-byline";
 import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { Skeleton } from "@/components/ui/skeleton";
@@ -90,13 +90,7 @@ function CommentItem({ comment, now }: { comment: CommentData; now: number }) {
 
   return (
     <li className="flex gap-3 py-4">
-      <Avatar
-        name={comment.author.displayName}
-        src={comment.author.photoUrl}
-        seed={comment.author._id ?? comment.author.displayName}
-        size="sm"
-        decorative
-      />
+      <AuthorAvatarLink author={comment.author} size="sm" />
       <div className="min-w-0 flex-1">
         <div className="flex flex-wrap items-baseline gap-x-2">
           {profileId ? (

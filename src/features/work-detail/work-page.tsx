@@ -20,7 +20,7 @@ import { isHttpUrl } from "../../../convex/model/urls";
 import { PageContainer } from "@/components/layout/page-container";
 import { PageTitle } from "@/components/layout/page-title";
 import { QueryErrorBoundary } from "@/components/query-error-boundary";
-import { Avatar } from "@/components/ui/avatar";
+import { AuthorAvatarLink } from "@/features/works/author-byline";
 import { Badge } from "@/components/ui/badge";
 import { Button, ButtonLink, buttonClassName } from "@/components/ui/button";
 import { Card, CardContent, CardTitle } from "@/components/ui/card";
@@ -285,13 +285,7 @@ function AuthorCard({ work }: { work: Work }) {
       <CardContent className="flex flex-col gap-4">
         <CardTitle className="text-base">作成者</CardTitle>
         <div className="flex items-center gap-3">
-          <Avatar
-            name={author.displayName}
-            src={author.photoUrl}
-            seed={author._id ?? author.displayName}
-            size="lg"
-            decorative
-          />
+          <AuthorAvatarLink author={author} size="lg" />
           <div className="min-w-0">
             {profileId ? (
               <Link to={paths.profile(profileId)} className="block truncate font-bold text-zinc-900 hover:underline">

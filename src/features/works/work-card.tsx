@@ -2,12 +2,12 @@ import type { FunctionReturnType } from "convex/server";
 import { Sparkles } from "lucide-react";
 import { Link } from "react-router-dom";
 import type { api } from "../../../convex/_generated/api";
-import { Avatar } from "@/components/ui/avatar";
 import { Badge } from "@/components/ui/badge";
 import { Card } from "@/components/ui/card";
 import { paths } from "@/config/paths";
 import { genreLabel } from "@/lib/genres";
 import { formatRelativeTime } from "@/lib/i18n/format";
+import { AuthorByline } from "./author-byline";
 import { WorkStats } from "./work-stats";
 
 export type WorkCardData = FunctionReturnType<typeof api.home.overview>["topWorks"][number];
@@ -15,7 +15,7 @@ export type WorkCardData = FunctionReturnType<typeof api.home.overview>["topWork
 /** A work in a grid: thumbnail, title, genre, AI tools, author and live counts. */
 export function WorkCard({ work, now }: { work: WorkCardData; now: number }) {
   return (
-    <Card className="group relative flex flex-col overflow-hidden transition-shadow focus-within:shadow-md hover:shadow-md">
+    <Card className="group relative flex w-full min-w-0 flex-col overflow-hidden transition-shadow focus-within:shadow-md hover:shadow-md">
       <div className="relative aspect-[16/10] overflow-hidden bg-zinc-100">
         <img
           src={work.thumbnailUrl ?? "/placeholder-thumbnail.svg"}
@@ -52,16 +52,7 @@ export function WorkCard({ work, now }: { work: WorkCardData; now: number }) {
           ))}
         </ul>
         <div className="mt-auto flex items-center justify-between gap-2 border-t border-zinc-100 pt-3">
-          <span className="flex min-w-0 items-center gap-2">
-            <Avatar
-              name={work.author.displayName}
-              seed={work.author._id ?? work.author.displayName}
-              src={work.author.photoUrl}
-              size="xs"
-              decorative
-            />
-            <span className="truncate text-sm text-zinc-700">{work.author.displayName}</span>
-          </span>
+          <AuthorByline author={work.author} />
           <WorkStats work={work} />
         </div>
       </div>

@@ -1,12 +1,12 @@
 import { Sparkles } from "lucide-react";
 import { Link } from "react-router-dom";
-import { Avatar } from "@/components/ui/avatar";
 import { Badge } from "@/components/ui/badge";
 import { Card } from "@/components/ui/card";
 import { paths } from "@/config/paths";
 import { genreLabel } from "@/lib/genres";
 import { formatRelativeTime } from "@/lib/i18n/format";
 import type { WorkCardData } from "./work-card";
+import { AuthorByline } from "./author-byline";
 import { WorkStats } from "./work-stats";
 
 /** The list-view variant of WorkCard: thumbnail on the left, the same facts on the right. */
@@ -46,16 +46,7 @@ export function WorkListItem({ work, now }: { work: WorkCardData; now: number })
           ))}
         </ul>
         <div className="mt-auto flex flex-wrap items-center justify-between gap-2">
-          <span className="flex min-w-0 items-center gap-2">
-            <Avatar
-              name={work.author.displayName}
-              seed={work.author._id ?? work.author.displayName}
-              src={work.author.photoUrl}
-              size="xs"
-              decorative
-            />
-            <span className="truncate text-sm text-zinc-700">{work.author.displayName}</span>
-          </span>
+          <AuthorByline author={work.author} />
           <WorkStats work={work} />
         </div>
       </div>

@@ -1,0 +1,96 @@
+import { paginationOptsValidator, paginationResultValidator } from "convex/server";
+import { v } from "convex/values";
+import type { Doc, Id } from "./_generated/dataModel";
+import { mutation, query, type QueryCtx } from "./_generated/server";
+import { getViewerId, requireViewer } from "./model/auth";
+import { userError } from "./model/errors";
+import { FOLLOW_SIGN_IN_MESSAGE, findFollow, follow, removeFollow, SELF_FOLLOW_MESSAGE } from "./model/follows";
+import { clampPage } from "./model/pagination";
+import { profileAccess } from "./model/profiles";
+import { enforceRateLimit } from "./model/rateLimits";
+import { displayNameOf, photoUrlOf } from "./model/users";
+
+const FOLLOW_LIST_PAGE = 20;
+
+/** A creator in a follower / following list. */
+const vFollowCard = v.object({
+  _id: v.id("users"),
+  handle: v.union(v.string(), v.null()),
+  displayName: v.string(),
+  photoUrl: v.union(v.string(), v.null()),
+  bio: v.string(),
+});
+
+/**
+ * Follows or unfollows another creator for the caller; counters on both users change in the same
+ * transaction. Returns whether the caller now follows them and their follower count.
+ */
+export const toggle = mutation({
+  args: { userId: v.id("users") },
+  returns: v.object({ following: v.boolean(), followersCount: v.number() }),
+  handler: async (ctx, { userId }) => {
+    const viewer = await requireViewer(ctx, FOLLOW_SIGN_IN_MESSAGE);
+    if (viewer._id === userId) throw userError("INVALID_INPUT", SELF_FOLLOW_MESSAGE);
+    const target = await ctx.db.get("users", userId);
+    if (!target) throw userError("NOT_FOUND", "ユーザーが見つかりませんでした");
+    await enforceRateLimit(ctx, "follow", viewer._id);
+    const existing = await findFollow(ctx, viewer._id, userId);
+    if (existing) await removeFollow(ctx, existing);
+    else await follow(ctx, viewer, target);
+    const after = await ctx.db.get("users", userId);
+    return { following: !existing, followersCount: after?.followersCount ?? 0 };
+  },
+});
+
+/** Whether others may see whom a user follows and who follows them: not on a private profile. */
+async function listableUser(ctx: QueryCtx, userId: Id<"users">) {
+  const user = await ctx.db.get("users", userId);
+  if (!user) return null;
+  return profileAccess(user, await getViewerId(ctx)).canSeeDetails ? user : null;
+}
+
+async function followCard(ctx: QueryCtx, user: Doc<"users">) {
+  return {
+    _id: user._id,
+    handle: user.handle ?? null,
+    displayName: displayNameOf(user),
+    photoUrl: await photoUrlOf(ctx, user),
+    bio: user.bio ?? "",
+  };
+}
+
+const EMPTY_PAGE = { page: [], isDone: true, continueCursor: "" };
+
+/** Who follows a user, newest first. Empty for others when the profile is private. */
+export const listFollowers = query({
+  args: { userId: v.id("users"), paginationOpts: paginationOptsValidator },
+  returns: paginationResultValidator(vFollowCard),
+  handler: async (ctx, { userId, paginationOpts }) => {
+    if (!(await listableUser(ctx, userId))) return EMPTY_PAGE;
+    const result = await ctx.db
+      .query("follows")
+      .withIndex("by_followeeId", (q) => q.eq("followeeId", userId))
+      .order("desc")
+      .paginate(clampPage(paginationOpts, FOLLOW_LIST_PAGE));
+    const users = await Promise.all(result.page.map((row) => ctx.db.get("users", row.followerId)));
+    const cards = await Promise.all(users.filter((u) => u !== null).map((u) => followCard(ctx, u)));
+    return { ...result, page: cards };
+  },
+});
+
+/** Whom a user follows, newest first. Empty for others when the profile is private. */
+export const listFollowing = query({
+  args: { userId: v.id("users"), paginationOpts: paginationOptsValidator },
+  returns: paginationResultValidator(vFollowCard),
+  handler: async (ctx, { userId, paginationOpts }) => {
+    if (!(await listableUser(ctx, userId))) return EMPTY_PAGE;
+    const result = await ctx.db
+      .query("follows")
+      .withIndex("by_followerId", (q) => q.eq("followerId", userId))
+      .order("desc")
+      .paginate(clampPage(paginationOpts, FOLLOW_LIST_PAGE));
+    const users = await Promise.all(result.page.map((row) => ctx.db.get("users", row.followeeId)));
+    const cards = await Promise.all(users.filter((u) => u !== null).map((u) => followCard(ctx, u)));
+    return { ...result, page: cards };
+  },
+});

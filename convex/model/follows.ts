@@ -1,0 +1,59 @@
+// Following creators (DECISIONS.md "Profiles and following"): one `follows` row per pair, the
+// stored counters on both users, and a `follow` notification when the followed user wants it.
+// Taking a follow back within the same notification's unread life removes it again, so
+// follow/unfollow in a loop does not spam anyone.
+import type { Doc, Id } from "../_generated/dataModel";
+import type { MutationCtx, QueryCtx } from "../_generated/server";
+import { lowered } from "./engagementRemoval";
+import { notify } from "./notifications";
+import { displayNameOf } from "./users";
+
+export const FOLLOW_SIGN_IN_MESSAGE = "フォローするにはログインが必要です";
+export const SELF_FOLLOW_MESSAGE = "自分自身をフォローすることはできません";
+
+export async function findFollow(ctx: QueryCtx, followerId: Id<"users">, followeeId: Id<"users">) {
+  return await ctx.db
+    .query("follows")
+    .withIndex("by_followerId_and_followeeId", (q) => q.eq("followerId", followerId).eq("followeeId", followeeId))
+    .first();
+}
+
+/** An unread follow notification from `followerId` to `followeeId`, at most a few exist. */
+async function unreadFollowNotifications(ctx: MutationCtx, followeeId: Id<"users">, followerId: Id<"users">) {
+  const rows = await ctx.db
+    .query("notifications")
+    .withIndex("by_userId_and_type_and_fromUserId", (q) =>
+      q.eq("userId", followeeId).eq("type", "follow").eq("fromUserId", followerId),
+    )
+    .take(10);
+  return rows.filter((row) => !row.read);
+}
+
+export async function follow(ctx: MutationCtx, follower: Doc<"users">, followee: Doc<"users">): Promise<void> {
+  if (await findFollow(ctx, follower._id, followee._id)) return;
+  await ctx.db.insert("follows", { followerId: follower._id, followeeId: followee._id });
+  await ctx.db.patch("users", follower._id, { followingCount: follower.followingCount + 1 });
+  await ctx.db.patch("users", followee._id, { followersCount: followee.followersCount + 1 });
+  if ((await unreadFollowNotifications(ctx, followee._id, follower._id)).length > 0) return;
+  await notify(ctx, {
+    userId: followee._id,
+    type: "follow",
+    title: "フォローされました",
+    message: `${displayNameOf(follower)}さんがあなたをフォローしました`,
+    fromUserId: follower._id,
+  });
+}
+
+/** Removes one follow, lowering the counters of whichever of the two users still exists. */
+export async function removeFollow(ctx: MutationCtx, row: Doc<"follows">): Promise<void> {
+  const follower = await ctx.db.get("users", row.followerId);
+  if (follower) await ctx.db.patch("users", follower._id, { followingCount: lowered(follower.followingCount) });
+  const followee = await ctx.db.get("users", row.followeeId);
+  if (followee) {
+    await ctx.db.patch("users", followee._id, { followersCount: lowered(followee.followersCount) });
+    for (const notification of await unreadFollowNotifications(ctx, followee._id, row.followerId)) {
+      await ctx.db.delete("notifications", notification._id);
+    }
+  }
+  await ctx.db.delete("follows", row._id);
+}

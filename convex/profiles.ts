@@ -1,0 +1,51 @@
+// The profile page's works and liked-works tabs (DECISIONS.md "Profiles and following"): both
+// follow the profile's privacy on the server, newest first, a gallery page at a time.
+import { paginationOptsValidator, paginationResultValidator } from "convex/server";
+import { v } from "convex/values";
+import type { Id } from "./_generated/dataModel";
+import { query, type QueryCtx } from "./_generated/server";
+import { LIMITS } from "./constants";
+import { getViewerId } from "./model/auth";
+import { clampPage } from "./model/pagination";
+import { profileAccess } from "./model/profiles";
+import { toWorkCard, vWorkCard } from "./model/workCards";
+
+const EMPTY_PAGE = { page: [], isDone: true, continueCursor: "" };
+
+/** Whether the caller may see this user's works and liked works. */
+async function canSeeWorks(ctx: QueryCtx, userId: Id<"users">): Promise<boolean> {
+  const user = await ctx.db.get("users", userId);
+  return user !== null && profileAccess(user, await getViewerId(ctx)).canSeeProjects;
+}
+
+/** A user's works, newest first. Empty for others when their works are hidden. */
+export const works = query({
+  args: { userId: v.id("users"), paginationOpts: paginationOptsValidator },
+  returns: paginationResultValidator(vWorkCard),
+  handler: async (ctx, { userId, paginationOpts }) => {
+    if (!(await canSeeWorks(ctx, userId))) return EMPTY_PAGE;
+    const result = await ctx.db
+      .query("projects")
+      .withIndex("by_userId", (q) => q.eq("userId", userId))
+      .order("desc")
+      .paginate(clampPage(paginationOpts, LIMITS.galleryPageSize));
+    return { ...result, page: await Promise.all(result.page.map((work) => toWorkCard(ctx, work))) };
+  },
+});
+
+/** The works a user liked, most recently liked first. Empty for others when hidden. */
+export const likedWorks = query({
+  args: { userId: v.id("users"), paginationOpts: paginationOptsValidator },
+  returns: paginationResultValidator(vWorkCard),
+  handler: async (ctx, { userId, paginationOpts }) => {
+    if (!(await canSeeWorks(ctx, userId))) return EMPTY_PAGE;
+    const result = await ctx.db
+      .query("likes")
+      .withIndex("by_userId", (q) => q.eq("userId", userId))
+      .order("desc")
+      .paginate(clampPage(paginationOpts, LIMITS.galleryPageSize));
+    const works = await Promise.all(result.page.map((like) => ctx.db.get("projects", like.projectId)));
+    const cards = await Promise.all(works.filter((work) => work !== null).map((work) => toWorkCard(ctx, work)));
+    return { ...result, page: cards };
+  },
+});

@@ -1,0 +1,74 @@
+// The 実績 tab (SPEC.md "Profile page"): each achievement earned, or in progress towards its
+// target. Computed from the profile's stored counters.
+import { BADGE_THRESHOLDS } from "../../../convex/constants";
+import type { BadgeColor } from "@/components/ui/badge";
+
+export type Achievement = {
+  id: "zeroCodeMaster" | "popularCreator" | "spotlight" | "earlyAdopter";
+  name: string;
+  description: string;
+  icon: string;
+  color: Exclude<BadgeColor, "neutral">;
+  earned: boolean;
+  /** How far along; null for an achievement without steps. */
+  progress: { current: number; target: number } | null;
+  /** Shown on limited achievements. */
+  limited?: boolean;
+};
+
+export type AchievementStats = { zeroCodeCount: number; totalLikes: number; totalViews: number };
+
+/** Progress toward `target`, never past it. */
+function towards(current: number, target: number) {
+  return { current: Math.min(current, target), target };
+}
+
+export function achievementsFor(stats: AchievementStats): Achievement[] {
+  const zeroCodeTarget = BADGE_THRESHOLDS.zeroCodeMasterDisplay;
+  const likesTarget = BADGE_THRESHOLDS.popularCreatorLikes;
+  const viewsTarget = BADGE_THRESHOLDS.trendsetterViews;
+  return [
+    {
+      id: "zeroCodeMaster",
+      name: "ゼロコードマスター",
+      description: `ゼロコードの作品を${zeroCodeTarget}つ投稿する`,
+      icon: "sparkles",
+      color: "purple",
+      earned: stats.zeroCodeCount >= zeroCodeTarget,
+      progress: towards(stats.zeroCodeCount, zeroCodeTarget),
+    },
+    {
+      id: "popularCreator",
+      name: "人気クリエイター",
+      description: `作品の合計いいねが${likesTarget}に届く`,
+      icon: "heart",
+      color: "red",
+      earned: stats.totalLikes >= likesTarget,
+      progress: towards(stats.totalLikes, likesTarget),
+    },
+    {
+      id: "spotlight",
+      name: "スポットライト",
+      description: `作品の合計閲覧数が${viewsTarget.toLocaleString("ja-JP")}回に届く`,
+      icon: "trending-up",
+      color: "yellow",
+      earned: stats.totalViews >= viewsTarget,
+      progress: towards(stats.totalViews, viewsTarget),
+    },
+    {
+      id: "earlyAdopter",
+      name: "アーリーアダプター",
+      description: "サービス初期からの参加者に贈られる限定の実績",
+      icon: "rocket",
+      color: "blue",
+      earned: true,
+      progress: null,
+      limited: true,
+    },
+  ];
+}
+
+/** The gold mark on the avatar: 5 or more zero-code works (SPEC.md). */
+export function hasGoldMark(zeroCodeCount: number): boolean {
+  return zeroCodeCount >= BADGE_THRESHOLDS.zeroCodeMasterDisplay;
+}

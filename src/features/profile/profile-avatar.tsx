@@ -1,0 +1,31 @@
+import { Crown } from "lucide-react";
+import { Avatar } from "@/components/ui/avatar";
+import { cn } from "@/lib/cn";
+
+type ProfileAvatarProps = { name: string; src: string | null; seed: string; gold: boolean };
+
+/** The profile's large avatar; at 5 zero-code works it wears the gold mark (SPEC.md). */
+export function ProfileAvatar({ name, src, seed, gold }: ProfileAvatarProps) {
+  return (
+    <span className="relative inline-flex shrink-0 self-start">
+      <Avatar
+        name={name}
+        src={src}
+        seed={seed}
+        size="xl"
+        className={cn("ring-4 ring-white", gold && "ring-amber-400")}
+        decorative
+      />
+      {gold && (
+        <span
+          role="img"
+          aria-label="ゼロコードマスター（ゼロコード作品5つ以上）"
+          title="ゼロコードマスター"
+          className="absolute -right-1 -bottom-1 inline-flex size-9 items-center justify-center rounded-full bg-gradient-to-br from-amber-300 to-amber-500 text-white shadow-md ring-2 ring-white"
+        >
+          <Crown aria-hidden className="size-4.5" />
+        </span>
+      )}
+    </span>
+  );
+}
