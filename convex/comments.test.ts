@@ -41,6 +41,16 @@ function mailEndpoint(...answers: Answer[]) {
     },
   };
 }
+/** E-mail notifications are off by default (SPEC.md); these authors turn them on. */
+async function wantsEmail(t: TestConvex, userId: Id<"users">, on = true) {
+  await t.run(async (ctx) => {
+    const user = (await ctx.db.get("users", userId))!;
+    await ctx.db.patch("users", userId, {
+      settings: { ...user.settings, notifications: { ...user.settings.notifications, email: on } },
+    });
+  });
+}
+
 const commentNotifications = (t: TestConvex, userId: Id<"users">) =>
   t.run(async (ctx) =>
     (await ctx.db.query("notifications").withIndex("by_userId", (q) => q.eq("userId", userId)).take(100)).filter(
@@ -53,6 +63,7 @@ describe("comments.add", () => {
     const mail = mailEndpoint();
     const t = newTest();
     const author = await createUser(t);
+    await wantsEmail(t, author.userId);
     const fan = await createUser(t, { displayName: "ファン" });
     const projectId = await createWork(t, author.userId, { title: "作品A" });
     const long = "あ".repeat(60);
@@ -79,8 +90,10 @@ describe("comments.add", () => {
     const mail = mailEndpoint();
     const t = newTest();
     const author = await createUser(t);
+    await wantsEmail(t, author.userId);
     const fan = await createUser(t);
     const noMail = await createUser(t, {});
+    await wantsEmail(t, noMail.userId);
     const projectId = await createWork(t, author.userId);
     await author.as.mutation(api.comments.add, { projectId, content: "自分" });
     expect(await commentNotifications(t, author.userId)).toHaveLength(0);
@@ -174,11 +187,25 @@ describe("comments.remove", () => {
 describe("emails.sendCommentEmail", () => {
   async function commentOnce(t: TestConvex) {
     const author = await createUser(t, { displayName: "作者" });
+    await wantsEmail(t, author.userId);
     const fan = await createUser(t, { displayName: "ファン" });
     const projectId = await createWork(t, author.userId, { title: "作品B" });
     const commentId = await fan.as.mutation(api.comments.add, { projectId, content: "素敵です" });
     return { projectId, commentId };
   }
+
+  test("only for an author who keeps e-mail notifications on (off by default)", async () => {
+    const mail = mailEndpoint();
+    const t = newTest();
+    const author = await createUser(t);
+    const fan = await createUser(t);
+    const projectId = await createWork(t, author.userId);
+    await fan.as.mutation(api.comments.add, { projectId, content: "メールなし" });
+    expect(await mail.sent(t)).toHaveLength(0);
+    await wantsEmail(t, author.userId);
+    await fan.as.mutation(api.comments.add, { projectId, content: "メールあり" });
+    expect((await mail.sent(t)).map((m) => m.template_params.comment_content)).toEqual(["メールあり"]);
+  });
 
   test("is skipped with a log line when not configured", async () => {
     const t = newTest();

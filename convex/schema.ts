@@ -252,12 +252,22 @@ export default defineSchema({
     commentPreview: v.optional(v.string()),
     badgeId: v.optional(vBadgeId),
     read: v.boolean(),
+    /**
+     * A like taken back before its notification was read: no longer shown, but kept so that
+     * liking the same work again within a day does not notify again.
+     */
+    hidden: v.optional(v.boolean()),
   })
     // Newest first for the list; the unread count reads only unread rows.
     // eslint-disable-next-line @convex-dev/no-duplicate-indexes
     .index("by_userId", ["userId"])
     .index("by_userId_and_read", ["userId", "read"])
+    // What the bell lists: the shown ones (hidden unset), newest first.
+    .index("by_userId_and_hidden", ["userId", "hidden"])
+    // eslint-disable-next-line @convex-dev/no-duplicate-indexes
     .index("by_projectId", ["projectId"])
+    // One user's like notifications about one work (no spam from like/unlike loops).
+    .index("by_projectId_and_fromUserId_and_type", ["projectId", "fromUserId", "type"])
     .index("by_challengeId", ["challengeId"])
     .index("by_fromUserId", ["fromUserId"])
     // A follow notification from one user to another (removed again when unfollowed unread).

@@ -13,6 +13,10 @@ describe("demo seed", () => {
       const users = await ctx.db.query("users").take(100);
       expect(users).toHaveLength(DEMO_CREATORS.length);
       expect(users.every((u) => u.profileCompleted && u.handle)).toBe(true);
+      // Each demo creator can be signed in as through the Google stand-in.
+      const accounts = await ctx.db.query("authAccounts").take(100);
+      expect(accounts.map((a) => a.userId).sort()).toEqual(users.map((u) => u._id).sort());
+      expect(accounts.every((a) => a.provider === "google" && /^1\d{20}$/.test(a.providerAccountId))).toBe(true);
 
       const works = await ctx.db.query("projects").take(100);
       expect(works).toHaveLength(DEMO_WORKS.length);

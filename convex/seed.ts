@@ -8,6 +8,7 @@ import { renderMockupPng } from "./model/demoImages";
 import { addLike, insertComment, recordView } from "./model/engagement";
 import { insertProject } from "./model/projects";
 import { bumpSiteCounter } from "./model/siteCounters";
+import { standInGoogleSubject } from "./model/demoAccounts";
 import { newUserDocument } from "./model/users";
 import { notify } from "./model/notifications";
 
@@ -51,20 +52,28 @@ export const demo = internalAction({
       }
       screenshots.push(shots);
     }
-    await ctx.runMutation(internal.seed.insertDemo, { screenshots, now: Date.now() });
+    const googleAccountIds = await Promise.all(DEMO_CREATORS.map((creator) => standInGoogleSubject(creator.email)));
+    await ctx.runMutation(internal.seed.insertDemo, { screenshots, googleAccountIds, now: Date.now() });
     return { seeded: true };
   },
 });
 
 export const insertDemo = internalMutation({
-  args: { screenshots: v.array(v.array(vScreenshot)), now: v.number() },
+  args: { screenshots: v.array(v.array(vScreenshot)), googleAccountIds: v.array(v.string()), now: v.number() },
   returns: v.null(),
-  handler: async (ctx, { screenshots, now }) => {
+  handler: async (ctx, { screenshots, googleAccountIds, now }) => {
     const users = new Map<string, Id<"users">>();
     for (const creator of DEMO_CREATORS) {
       const { handle, displayName, bio, location, websiteUrl, githubUrl, twitterUrl, email } = creator;
+      const fresh = newUserDocument({ name: displayName, email }, now);
       const userId = await ctx.db.insert("users", {
-        ...newUserDocument({ name: displayName, email }, now),
+        ...fresh,
+        // The demo creators want e-mail and follow notifications, so the local mail sink and
+        // the bell have something to show.
+        settings: {
+          ...fresh.settings,
+          notifications: { ...fresh.settings.notifications, email: true, follows: true },
+        },
         handle,
         displayName,
         bio,
@@ -76,6 +85,8 @@ export const insertDemo = internalMutation({
       });
       await bumpSiteCounter(ctx, "users", 1);
       users.set(handle, userId);
+      const providerAccountId = googleAccountIds[users.size - 1];
+      if (providerAccountId) await ctx.db.insert("authAccounts", { userId, provider: "google", providerAccountId });
     }
     const user = (handle: string) => users.get(handle)!;
 

@@ -22,9 +22,18 @@ export function validComment(content: string): string {
   return trimmed;
 }
 
-/** The comment e-mail goes to an author who is someone else, has an address and wants it. */
+/**
+ * The author gets the comment e-mail when someone else commented, they have an address, and
+ * they keep both e-mail notifications and comment e-mails on (settings).
+ */
 export function wantsCommentEmail(author: Doc<"users"> | null, writerId: Id<"users">): author is Doc<"users"> {
-  return author !== null && author._id !== writerId && !!author.email && author.settings.emailNotifications.comments;
+  return (
+    author !== null &&
+    author._id !== writerId &&
+    !!author.email &&
+    author.settings.notifications.email &&
+    author.settings.emailNotifications.comments
+  );
 }
 
 export const vCommentItem = v.object({

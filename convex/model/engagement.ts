@@ -4,7 +4,7 @@ import type { Id } from "../_generated/dataModel";
 import type { MutationCtx } from "../_generated/server";
 import { BADGE_THRESHOLDS } from "../constants";
 import { awardBadge } from "./badges";
-import { commentPreview, notify } from "./notifications";
+import { commentPreview, LIKE_RENOTIFY_MS, likeNotifications, notify } from "./notifications";
 import { bumpSiteCounter } from "./siteCounters";
 
 async function loadWork(ctx: MutationCtx, projectId: Id<"projects">) {
@@ -39,6 +39,9 @@ export async function addLike(ctx: MutationCtx, userId: Id<"users">, projectId: 
     if (totalLikes >= BADGE_THRESHOLDS.popularCreatorLikes) await awardBadge(ctx, author._id, "popularCreator");
   }
   await bumpSiteCounter(ctx, "likes", 1);
+  // Liking the same work again within a day (after an unlike) does not notify again.
+  const recent = await likeNotifications(ctx, projectId, userId);
+  if (recent.some((n) => n._creationTime > Date.now() - LIKE_RENOTIFY_MS)) return true;
   await notify(ctx, {
     userId: work.userId,
     type: "like",

@@ -7,11 +7,17 @@
 // same helpers serve account deletion and work deletion without counting anything twice.
 import type { Doc } from "../_generated/dataModel";
 import type { MutationCtx } from "../_generated/server";
+import { likeNotifications } from "./notifications";
 import { bumpSiteCounter } from "./siteCounters";
 
 export const lowered = (value: number, by = 1) => Math.max(0, value - by);
 
 export async function removeLike(ctx: MutationCtx, like: Doc<"likes">) {
+  // Taking a like back takes its notification back while the author has not read it yet (kept
+  // hidden, so a like again within a day does not notify again).
+  for (const notification of await likeNotifications(ctx, like.projectId, like.userId)) {
+    if (!notification.read) await ctx.db.patch("notifications", notification._id, { read: true, hidden: true });
+  }
   const work = await ctx.db.get("projects", like.projectId);
   if (work) {
     const likesCount = lowered(work.likesCount);

@@ -44,6 +44,20 @@ export async function notify(ctx: MutationCtx, notification: NewNotification) {
   return await ctx.db.insert("notifications", { ...notification, read: false });
 }
 
+/** How long a like of the same work by the same person does not notify again. */
+export const LIKE_RENOTIFY_MS = 24 * 60 * 60 * 1000;
+
+/** Like notifications `fromUserId` caused on a work (a handful at most: see likeNotified). */
+export async function likeNotifications(ctx: MutationCtx, projectId: Id<"projects">, fromUserId: Id<"users">) {
+  return await ctx.db
+    .query("notifications")
+    .withIndex("by_projectId_and_fromUserId_and_type", (q) =>
+      q.eq("projectId", projectId).eq("fromUserId", fromUserId).eq("type", "like"),
+    )
+    .order("desc")
+    .take(20);
+}
+
 /** The comment preview of SPEC.md: the first 50 characters, plus an ellipsis when longer. */
 export function commentPreview(content: string, max = 50): string {
   const chars = Array.from(content.trim());

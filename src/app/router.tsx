@@ -37,6 +37,7 @@ export function createRoutes(): RouteObject[] {
             // /profile/setup and /profile/edit still win: static segments outrank :id.
             { path: routePatterns.profile, lazy: () => import("./routes/profile") },
             { path: routePatterns.settings, lazy: () => import("./routes/settings") },
+            { path: routePatterns.notifications, lazy: () => import("./routes/notifications") },
             { path: routePatterns.projects, lazy: () => import("./routes/projects") },
             { path: routePatterns.project, lazy: () => import("./routes/project") },
             { path: routePatterns.submit, lazy: () => import("./routes/submit") },

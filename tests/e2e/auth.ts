@@ -2,7 +2,7 @@
 // local Google stand-in, its account chooser, and the redirect back with the code.
 import type { Page } from "playwright-core";
 import { inject } from "vitest";
-import { SUBMIT_LABEL } from "../../local-google/src/index";
+import { completeProfileSetup, signInThroughStandIn } from "./stand-in-sign-in";
 
 export type TestIdentity = { name: string; email: string };
 
@@ -14,27 +14,11 @@ export function newIdentity(name = "テスト太郎"): TestIdentity {
 }
 
 export async function signIn(page: Page, identity: TestIdentity) {
-  const appOrigin = new URL(inject("appUrl")).origin;
-  await page.getByRole("banner").getByRole("button", { name: "ログイン" }).click();
-  await page.getByLabel("メールアドレス").waitFor();
-  await page.getByLabel("名前").fill(identity.name);
-  await page.getByLabel("メールアドレス").fill(identity.email);
-  await page.getByRole("button", { name: SUBMIT_LABEL }).click();
-  await page.waitForURL((url) => url.origin === appOrigin);
-  // Signed in once the header shows the user menu.
-  await page.getByRole("button", { name: "ユーザーメニュー" }).waitFor();
+  await signInThroughStandIn(page, identity, new URL(inject("appUrl")).origin);
 }
 
 /** Signs a brand-new identity in and finishes the profile setup it is sent to (ends on /). */
 export async function signInWithProfile(page: Page, identity: TestIdentity) {
   await signIn(page, identity);
-  await page.waitForURL((url) => url.pathname === "/profile/setup");
-  await page.getByRole("textbox", { name: /ユーザーID/ }).fill(`e2e_${Date.now().toString(36)}${counter}`);
-  await page.getByText("使用できます").waitFor();
-  await page
-    .getByRole("textbox", { name: /自己紹介/ })
-    .fill("AIと一緒にアプリを作るのが好きな会社員です。よろしくお願いします！");
-  await page.getByRole("button", { name: "次へ", exact: true }).click();
-  await page.getByRole("button", { name: "完了", exact: true }).click();
-  await page.waitForURL((url) => url.pathname === "/");
+  await completeProfileSetup(page, `e2e_${Date.now().toString(36)}${counter}`);
 }

@@ -1,15 +1,7 @@
-// Playwright (playwright-core) driving Debian's Chromium; no browser download.
-import fs from "node:fs";
-import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
+// One Chromium per spec file, with a fresh context (a separate user) per page.
+import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, inject } from "vitest";
-
-const CHROMIUM_CANDIDATES = [process.env.CHROMIUM_PATH, "/usr/bin/chromium", "/usr/bin/chromium-browser"];
-
-export function chromiumPath(): string {
-  const found = CHROMIUM_CANDIDATES.find((p): p is string => !!p && fs.existsSync(p));
-  if (!found) throw new Error("Chromium not found: run `apt-get install -y chromium` (or set CHROMIUM_PATH).");
-  return found;
-}
+import { launchChromium } from "./chromium";
 
 export const PHONE = { width: 375, height: 812 };
 export const DESKTOP = { width: 1280, height: 800 };
@@ -19,18 +11,7 @@ export function useBrowser() {
   let browser: Browser | undefined;
   const contexts: BrowserContext[] = [];
   beforeAll(async () => {
-    browser = await chromium.launch({
-      executablePath: chromiumPath(),
-      args: [
-        "--headless",
-        "--no-sandbox",
-        "--disable-gpu",
-        "--disable-background-networking",
-        "--disable-component-update",
-        "--no-first-run",
-        "--disable-sync",
-      ],
-    });
+    browser = await launchChromium();
   });
   afterAll(async () => {
     await browser?.close();

@@ -18,7 +18,7 @@ let dataDir: string | undefined;
 /** Starts the stack on free ports with a fresh data folder (seeded with the demo data). */
 export async function setup(project: TestProject) {
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "vibe-e2e-"));
-  stack = await startStack({ dataDir, backendPort: 0, sitePort: 0, appPort: 0, watch: false, quiet: true });
+  stack = await startStack({ dataDir, backendPort: 0, sitePort: 0, appPort: 0, googlePort: 0, watch: false, quiet: true });
   project.provide("appUrl", stack.appUrl);
   project.provide("convexUrl", stack.backend.url);
   project.provide("adminKey", stack.backend.adminKey);

@@ -1,5 +1,6 @@
 import { NavLink } from "react-router-dom";
 import { HeaderAccount } from "@/features/auth/header-account";
+import { HeaderNotifications } from "@/features/notifications/header-notifications";
 import { cn } from "@/lib/cn";
 import { HeaderSearch } from "./header-search";
 import { Logo } from "./logo";
@@ -34,6 +35,7 @@ export function Header() {
         </nav>
         <div className="ml-auto flex items-center gap-1 sm:gap-2">
           <HeaderSearch />
+          <HeaderNotifications />
           <HeaderAccount />
           <MobileMenu />
         </div>

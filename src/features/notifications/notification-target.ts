@@ -1,0 +1,33 @@
+import type { FunctionReturnType } from "convex/server";
+import type { api } from "../../../convex/_generated/api";
+import { paths } from "@/config/paths";
+
+export type NotificationItem = FunctionReturnType<typeof api.notifications.list>[number];
+
+/**
+ * Where a notification leads: the work it is about, the challenge, the follower's profile, or
+ * for a badge the viewer's own achievements. Null when what it was about is gone.
+ */
+export function notificationTarget(item: NotificationItem, ownProfileId: string): string | null {
+  switch (item.type) {
+    case "like":
+    case "comment":
+      return item.projectId ? paths.project(item.projectId) : null;
+    case "challenge_created":
+    case "challenge_submission":
+    case "challenge_winner":
+      return item.challengeId ? paths.challenge(item.challengeId) : null;
+    case "follow": {
+      const id = item.from?.handle ?? item.from?._id;
+      return id ? paths.profile(id) : null;
+    }
+    case "badge":
+      return `${paths.profile(ownProfileId)}?tab=achievements`;
+  }
+}
+
+/** The bell's badge: nothing at 0, the number up to 9, then 9+ (SPEC.md). */
+export function unreadBadgeText(count: number): string | null {
+  if (count <= 0) return null;
+  return count > 9 ? "9+" : String(count);
+}
