@@ -46,6 +46,7 @@ async function insertChallenge(ctx: MutationCtx, organiser: Id<"users">, status:
     prize: false,
     tags: [],
     status,
+    startedAt: 0,
     submissionsCount: 0,
     updatedAt: Date.now(),
   });
@@ -61,6 +62,7 @@ async function submit(ctx: MutationCtx, challengeId: Id<"challenges">, projectId
     userId: project.userId,
     votesCount: 0,
     isWinner: false,
+    tieOrder: 0,
     updatedAt: Date.now(),
   });
   const challenge = (await ctx.db.get("challenges", challengeId))!;

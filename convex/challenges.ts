@@ -1,9 +1,45 @@
-// Challenges. For now what the posting wizard needs: the challenge a work is posted for.
+// Community challenges (SPEC.md "Challenges list", "Challenge detail", "Challenge create form",
+// sections 3–8; DECISIONS.md "Challenges"): list, create, enter, vote, pick the winner. Every
+// rule holds here, whoever calls: the status moves only by the organiser's actions, entries
+// only while open, one per person, no vote on one's own entry.
+import { paginationOptsValidator, paginationResultValidator } from "convex/server";
 import { v } from "convex/values";
-import { query } from "./_generated/server";
+import { internal } from "./_generated/api";
+import { internalMutation, mutation, query } from "./_generated/server";
+import { LIMITS } from "./constants";
+import { getViewerId, requireViewer } from "./model/auth";
+import { awardBadge } from "./model/badges";
+import { CHALLENGE_MESSAGES, japanDate, normalizeChallenge, validateChallenge } from "./model/challengeRules";
+import {
+  assertOrganiser,
+  entriesInOrder,
+  loadChallenge,
+  moveStatus,
+  toChallengeCard,
+  toChallengeDetail,
+  toChallengeEntry,
+  vChallengeCard,
+  vChallengeDetail,
+  vChallengeEntry,
+  viewerEntry,
+} from "./model/challenges";
+import { invalidInput, userError } from "./model/errors";
+import { lowered } from "./model/engagementRemoval";
+import { notify } from "./model/notifications";
+import { clampPage } from "./model/pagination";
+import { enforceRateLimit } from "./model/rateLimits";
+import { bumpSiteCounter, readSiteCounter } from "./model/siteCounters";
+import { displayNameOf } from "./model/users";
 import { vChallengeStatus } from "./schema";
 
-/** A challenge's title and state; null when the id is malformed or the challenge is gone. */
+/** Entries shown per page of a challenge's grid. */
+const ENTRIES_PAGE = 24;
+/** Rows per page of the organiser's CSV export. */
+const EXPORT_PAGE = 200;
+/** Users one fan-out transaction notifies of a new challenge. */
+export const FAN_OUT_BATCH = 200;
+
+/** A challenge's title and state for the posting wizard; null when missing or malformed. */
 export const get = query({
   args: { id: v.string() },
   returns: v.union(
@@ -15,5 +51,295 @@ export const get = query({
     const challenge = challengeId ? await ctx.db.get("challenges", challengeId) : null;
     if (!challenge) return null;
     return { _id: challenge._id, title: challenge.title, status: challenge.status, endDate: challenge.endDate };
+  },
+});
+
+/** The list page: newest first, optionally one status, 12 per page. */
+export const list = query({
+  args: { status: v.optional(vChallengeStatus), paginationOpts: paginationOptsValidator },
+  returns: paginationResultValidator(vChallengeCard),
+  handler: async (ctx, { status, paginationOpts }) => {
+    const opts = clampPage(paginationOpts, LIMITS.challengesPageSize);
+    const rows = status
+      ? ctx.db.query("challenges").withIndex("by_status", (q) => q.eq("status", status))
+      : ctx.db.query("challenges");
+    const page = await rows.order("desc").paginate(opts);
+    return { ...page, page: page.page.map(toChallengeCard) };
+  },
+});
+
+/** The list page's three counters, from stored counters. */
+export const summary = query({
+  args: {},
+  returns: v.object({ active: v.number(), voting: v.number(), ended: v.number() }),
+  handler: async (ctx) => ({
+    active: await readSiteCounter(ctx, "challenges_active"),
+    voting: await readSiteCounter(ctx, "challenges_voting"),
+    ended: await readSiteCounter(ctx, "challenges_ended"),
+  }),
+});
+
+/** The detail page's header; null when the id is malformed or the challenge is gone. */
+export const detail = query({
+  args: { id: v.string() },
+  returns: v.union(vChallengeDetail, v.null()),
+  handler: async (ctx, { id }) => {
+    const challengeId = ctx.db.normalizeId("challenges", id);
+    const challenge = challengeId ? await ctx.db.get("challenges", challengeId) : null;
+    if (!challenge) return null;
+    return await toChallengeDetail(ctx, challenge, await getViewerId(ctx));
+  },
+});
+
+/** The grid of entries: newest first while open, most votes first (ties: earlier) after. */
+export const entries = query({
+  args: { challengeId: v.id("challenges"), paginationOpts: paginationOptsValidator },
+  returns: paginationResultValidator(vChallengeEntry),
+  handler: async (ctx, { challengeId, paginationOpts }) => {
+    const challenge = await loadChallenge(ctx, challengeId);
+    const viewerId = await getViewerId(ctx);
+    const page = await entriesInOrder(ctx, challenge).paginate(clampPage(paginationOpts, ENTRIES_PAGE));
+    const shown = await Promise.all(page.page.map((entry) => toChallengeEntry(ctx, entry, viewerId)));
+    return { ...page, page: shown.filter((entry) => entry !== null) };
+  },
+});
+
+/** The viewer's own works, newest first, for the entry picker (empty for a visitor). */
+export const pickableWorks = query({
+  args: {},
+  returns: v.array(v.object({ _id: v.id("projects"), title: v.string(), thumbnailUrl: v.union(v.string(), v.null()) })),
+  handler: async (ctx) => {
+    const viewerId = await getViewerId(ctx);
+    if (!viewerId) return [];
+    const works = await ctx.db
+      .query("projects")
+      .withIndex("by_userId", (q) => q.eq("userId", viewerId))
+      .order("desc")
+      .take(50);
+    return await Promise.all(
+      works.map(async (work) => ({
+        _id: work._id,
+        title: work.title,
+        thumbnailUrl: work.screenshots[0] ? await ctx.storage.getUrl(work.screenshots[0].thumbnailStorageId) : null,
+      })),
+    );
+  },
+});
+
+/** The organiser's CSV, a page at a time: title, author, work id, votes, entry time. */
+export const exportEntries = query({
+  args: { challengeId: v.id("challenges"), paginationOpts: paginationOptsValidator },
+  returns: paginationResultValidator(
+    v.object({
+      title: v.string(),
+      author: v.string(),
+      projectId: v.id("projects"),
+      votesCount: v.number(),
+      enteredAt: v.number(),
+    }),
+  ),
+  handler: async (ctx, { challengeId, paginationOpts }) => {
+    const viewer = await requireViewer(ctx);
+    const challenge = await loadChallenge(ctx, challengeId);
+    assertOrganiser(challenge, viewer._id);
+    const page = await entriesInOrder(ctx, challenge).paginate(clampPage(paginationOpts, EXPORT_PAGE));
+    const rows = await Promise.all(
+      page.page.map(async (entry) => {
+        const work = await ctx.db.get("projects", entry.projectId);
+        const author = await ctx.db.get("users", entry.userId);
+        if (!work) return null;
+        return {
+          title: work.title,
+          author: author ? displayNameOf(author) : "退会したユーザー",
+          projectId: work._id,
+          votesCount: entry.votesCount,
+          enteredAt: entry._creationTime,
+        };
+      }),
+    );
+    return { ...page, page: rows.filter((row) => row !== null) };
+  },
+});
+
+const vChallengeForm = {
+  title: v.string(),
+  description: v.string(),
+  requirements: v.string(),
+  /** The last day, YYYY-MM-DD in Japan; the challenge runs until that day ends. */
+  endDate: v.string(),
+  prize: v.boolean(),
+  prizeDescription: v.string(),
+  tags: v.array(v.string()),
+};
+
+/** Creates an open challenge and tells everyone who wants to hear of new ones. */
+export const create = mutation({
+  args: vChallengeForm,
+  returns: v.id("challenges"),
+  handler: async (ctx, input) => {
+    const viewer = await requireViewer(ctx, CHALLENGE_MESSAGES.createSignIn);
+    const now = Date.now();
+    const today = japanDate(now);
+    const errors = validateChallenge(input, today);
+    const first = Object.values(errors)[0];
+    if (first) throw invalidInput(errors, first);
+    await enforceRateLimit(ctx, "createChallenge", viewer._id);
+    const challengeId = await ctx.db.insert("challenges", {
+      ...normalizeChallenge(input, today),
+      userId: viewer._id,
+      status: "active",
+      startedAt: now,
+      submissionsCount: 0,
+      updatedAt: now,
+    });
+    await bumpSiteCounter(ctx, "challenges_active", 1);
+    await ctx.scheduler.runAfter(0, internal.challenges.notifyCreated, { challengeId, cursor: null });
+    return challengeId;
+  },
+});
+
+/**
+ * The challenge_created fan-out: one batch of the users who keep newProjects on (the organiser
+ * aside), then the next batch in its own transaction until all are reached.
+ */
+export const notifyCreated = internalMutation({
+  args: { challengeId: v.id("challenges"), cursor: v.union(v.string(), v.null()) },
+  returns: v.null(),
+  handler: async (ctx, { challengeId, cursor }) => {
+    const challenge = await ctx.db.get("challenges", challengeId);
+    if (!challenge) return null;
+    const batch = await ctx.db
+      .query("users")
+      .withIndex("by_settings_notifications_newProjects", (q) => q.eq("settings.notifications.newProjects", true))
+      .paginate({ numItems: FAN_OUT_BATCH, cursor });
+    for (const user of batch.page) {
+      if (user._id === challenge.userId) continue;
+      await ctx.db.insert("notifications", {
+        userId: user._id,
+        type: "challenge_created",
+        title: "新しいチャレンジが始まりました",
+        message: `「${challenge.title}」に参加してみませんか？`,
+        challengeId,
+        ...(challenge.userId ? { fromUserId: challenge.userId } : {}),
+        read: false,
+      });
+    }
+    if (!batch.isDone) {
+      await ctx.scheduler.runAfter(0, internal.challenges.notifyCreated, { challengeId, cursor: batch.continueCursor });
+    }
+    return null;
+  },
+});
+
+/** Enters one of the caller's works; one entry per person, only while entries are open. */
+export const enter = mutation({
+  args: { challengeId: v.id("challenges"), projectId: v.id("projects") },
+  returns: v.id("challengeSubmissions"),
+  handler: async (ctx, { challengeId, projectId }) => {
+    const viewer = await requireViewer(ctx, CHALLENGE_MESSAGES.enterSignIn);
+    const challenge = await loadChallenge(ctx, challengeId);
+    const work = await ctx.db.get("projects", projectId);
+    if (!work || work.userId !== viewer._id) throw userError("FORBIDDEN", CHALLENGE_MESSAGES.notOwnWork);
+    if (challenge.status !== "active") throw userError("CLOSED", CHALLENGE_MESSAGES.entriesClosed);
+    const now = Date.now();
+    if (now > challenge.endDate) throw userError("CLOSED", CHALLENGE_MESSAGES.deadlinePassed);
+    if (await viewerEntry(ctx, challengeId, viewer._id)) throw userError("CONFLICT", CHALLENGE_MESSAGES.alreadyEntered);
+    await enforceRateLimit(ctx, "enterChallenge", viewer._id);
+
+    const submissionId = await ctx.db.insert("challengeSubmissions", {
+      challengeId,
+      projectId,
+      userId: viewer._id,
+      votesCount: 0,
+      isWinner: false,
+      tieOrder: -now,
+      updatedAt: now,
+    });
+    // Minus the exact entry time (what the grid shows as enteredAt): entries made in the same
+    // millisecond still tie earliest first in the votes order.
+    const { _creationTime } = (await ctx.db.get("challengeSubmissions", submissionId))!;
+    await ctx.db.patch("challengeSubmissions", submissionId, { tieOrder: -_creationTime });
+    await ctx.db.patch("challenges", challengeId, { submissionsCount: challenge.submissionsCount + 1, updatedAt: now });
+    await bumpSiteCounter(ctx, "challengeSubmissions", 1);
+    if (challenge.userId) {
+      await notify(ctx, {
+        userId: challenge.userId,
+        type: "challenge_submission",
+        title: "チャレンジに作品が届きました",
+        message: `「${challenge.title}」に「${work.title}」が提出されました`,
+        challengeId,
+        projectId,
+        fromUserId: viewer._id,
+      });
+    }
+    return submissionId;
+  },
+});
+
+/** active → voting: the organiser, while open, with at least one entry. */
+export const startVoting = mutation({
+  args: { challengeId: v.id("challenges") },
+  returns: v.null(),
+  handler: async (ctx, { challengeId }) => {
+    const viewer = await requireViewer(ctx);
+    const challenge = await loadChallenge(ctx, challengeId);
+    assertOrganiser(challenge, viewer._id);
+    if (challenge.status !== "active") throw userError("INVALID_STATE", CHALLENGE_MESSAGES.votingNotActive);
+    if (challenge.submissionsCount < 1) throw userError("INVALID_STATE", CHALLENGE_MESSAGES.votingNeedsEntries);
+    await moveStatus(ctx, challenge, "voting", { votingStartedAt: Date.now() });
+    return null;
+  },
+});
+
+/** Votes for an entry, or takes the vote back; returns the new state. */
+export const toggleVote = mutation({
+  args: { submissionId: v.id("challengeSubmissions") },
+  returns: v.object({ voted: v.boolean(), votesCount: v.number() }),
+  handler: async (ctx, { submissionId }) => {
+    const viewer = await requireViewer(ctx, CHALLENGE_MESSAGES.voteSignIn);
+    const submission = await ctx.db.get("challengeSubmissions", submissionId);
+    if (!submission) throw userError("NOT_FOUND", CHALLENGE_MESSAGES.submissionNotFound);
+    const challenge = await loadChallenge(ctx, submission.challengeId);
+    if (challenge.status !== "voting") throw userError("INVALID_STATE", CHALLENGE_MESSAGES.notVoting);
+    if (submission.userId === viewer._id) throw userError("FORBIDDEN", CHALLENGE_MESSAGES.ownEntryVote);
+    await enforceRateLimit(ctx, "vote", viewer._id);
+
+    const existing = await ctx.db
+      .query("challengeVotes")
+      .withIndex("by_submissionId_and_userId", (q) => q.eq("submissionId", submissionId).eq("userId", viewer._id))
+      .unique();
+    const votesCount = existing ? lowered(submission.votesCount) : submission.votesCount + 1;
+    if (existing) await ctx.db.delete("challengeVotes", existing._id);
+    else await ctx.db.insert("challengeVotes", { userId: viewer._id, submissionId, challengeId: challenge._id });
+    await ctx.db.patch("challengeSubmissions", submissionId, { votesCount, updatedAt: Date.now() });
+    return { voted: !existing, votesCount };
+  },
+});
+
+/** voting → ended: the organiser picks the winner. Irreversible. */
+export const selectWinner = mutation({
+  args: { challengeId: v.id("challenges"), submissionId: v.id("challengeSubmissions") },
+  returns: v.null(),
+  handler: async (ctx, { challengeId, submissionId }) => {
+    const viewer = await requireViewer(ctx);
+    const challenge = await loadChallenge(ctx, challengeId);
+    assertOrganiser(challenge, viewer._id);
+    if (challenge.status !== "voting") throw userError("INVALID_STATE", CHALLENGE_MESSAGES.winnerNotVoting);
+    const submission = await ctx.db.get("challengeSubmissions", submissionId);
+    if (!submission || submission.challengeId !== challengeId) {
+      throw userError("NOT_FOUND", CHALLENGE_MESSAGES.submissionNotFound);
+    }
+    const now = Date.now();
+    await ctx.db.patch("challengeSubmissions", submissionId, { isWinner: true, updatedAt: now });
+    await moveStatus(ctx, challenge, "ended", { winnerSubmissionId: submissionId, winnerUserId: submission.userId, endedAt: now });
+    await notify(ctx, {
+      userId: submission.userId,
+      type: "challenge_winner",
+      title: "チャレンジで優勝しました",
+      message: `「${challenge.title}」で優勝しました！おめでとうございます`,
+      challengeId,
+    });
+    await awardBadge(ctx, submission.userId, "challengeWinner");
+    return null;
   },
 });

@@ -200,6 +200,7 @@ describe("projects.remove", () => {
         prize: false,
         tags: [],
         status: "voting",
+        startedAt: 0,
         submissionsCount: 1,
         updatedAt: Date.now(),
       });
@@ -209,6 +210,7 @@ describe("projects.remove", () => {
         userId: owner.userId,
         votesCount: 1,
         isWinner: false,
+        tieOrder: 0,
         updatedAt: Date.now(),
       });
       await ctx.db.insert("challengeVotes", { userId: fans[1]!.userId, submissionId, challengeId });

@@ -80,6 +80,7 @@ describe("schema", () => {
       endDate: Date.now() + 86_400_000,
       prize: false,
       tags: [],
+      startedAt: 0,
       submissionsCount: 0,
       updatedAt: Date.now(),
     };

@@ -298,6 +298,8 @@ export default defineSchema({
     prizeDescription: v.optional(v.string()),
     tags: v.array(v.string()),
     status: vChallengeStatus,
+    /** When entries opened: the creation time (the demo seed backdates it). */
+    startedAt: v.number(),
     submissionsCount: v.number(),
     winnerSubmissionId: v.optional(v.id("challengeSubmissions")),
     winnerUserId: v.optional(v.id("users")),
@@ -316,10 +318,16 @@ export default defineSchema({
     userId: v.id("users"),
     votesCount: v.number(),
     isWinner: v.boolean(),
+    /** Minus the entry time: in the votes index, equal votes list the earlier entry first. */
+    tieOrder: v.number(),
     updatedAt: v.number(),
   })
     .index("by_challengeId_and_userId", ["challengeId", "userId"])
-    .index("by_challengeId_and_votesCount", ["challengeId", "votesCount"])
+    // While entries are open: newest first.
+    // eslint-disable-next-line @convex-dev/no-duplicate-indexes
+    .index("by_challengeId", ["challengeId"])
+    // During voting and after: most votes first, ties earlier entry first (read in desc order).
+    .index("by_challengeId_and_votesCount_and_tieOrder", ["challengeId", "votesCount", "tieOrder"])
     .index("by_projectId", ["projectId"])
     .index("by_userId", ["userId"]),
 

@@ -64,6 +64,31 @@ describe("demo seed", () => {
       const ended = challenges.find((c) => c.status === "ended")!;
       expect(ended.winnerSubmissionId).toBeDefined();
       expect(ended.submissionsCount).toBe(DEMO_CHALLENGES.find((c) => c.status === "ended")!.entries.length);
+      // The demo challenges keep every rule: one entry per person, entered before the end, no
+      // vote on one's own entry, stored counts that match, and the winner holds the badge.
+      for (const challenge of challenges) {
+        const entries = await ctx.db
+          .query("challengeSubmissions")
+          .withIndex("by_challengeId", (q) => q.eq("challengeId", challenge._id))
+          .take(100);
+        expect(entries).toHaveLength(challenge.submissionsCount);
+        expect(new Set(entries.map((e) => e.userId)).size).toBe(entries.length);
+        for (const entry of entries) {
+          expect(-entry.tieOrder).toBeLessThanOrEqual(challenge.endDate);
+          const votes = await ctx.db
+            .query("challengeVotes")
+            .withIndex("by_submissionId_and_userId", (q) => q.eq("submissionId", entry._id))
+            .take(100);
+          expect(votes).toHaveLength(entry.votesCount);
+          expect(votes.every((vote) => vote.userId !== entry.userId)).toBe(true);
+          if (challenge.status === "active") expect(entry.votesCount).toBe(0);
+        }
+        expect(entries.filter((e) => e.isWinner).map((e) => e._id)).toEqual(
+          challenge.winnerSubmissionId ? [challenge.winnerSubmissionId] : [],
+        );
+      }
+      const winnerBadges = await ctx.db.query("userBadges").take(100);
+      expect(winnerBadges.filter((b) => b.badgeId === "challengeWinner").map((b) => b.userId)).toEqual([ended.winnerUserId]);
       // First posts earned the firstProject badge, with a notification.
       const badges = await ctx.db.query("userBadges").take(100);
       expect(badges.filter((b) => b.badgeId === "firstProject")).toHaveLength(DEMO_CREATORS.length);

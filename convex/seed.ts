@@ -1,6 +1,6 @@
 import { v } from "convex/values";
 import { internal } from "./_generated/api";
-import type { Id } from "./_generated/dataModel";
+import type { Doc, Id } from "./_generated/dataModel";
 import { internalAction, internalMutation, internalQuery, type MutationCtx } from "./_generated/server";
 import { vScreenshot } from "./schema";
 import { DEMO_CHALLENGES, DEMO_COMMENTS, DEMO_CREATORS, DEMO_WORKS } from "./model/demoData";
@@ -11,6 +11,7 @@ import { bumpSiteCounter } from "./model/siteCounters";
 import { standInGoogleSubject } from "./model/demoAccounts";
 import { newUserDocument } from "./model/users";
 import { notify } from "./model/notifications";
+import { awardBadge } from "./model/badges";
 
 const DAY = 24 * 60 * 60 * 1000;
 
@@ -123,6 +124,7 @@ async function insertDemoChallenge(
     ...(prizeDescription ? { prizeDescription } : {}),
     userId: user(organiser),
     status,
+    startedAt: now - startedDaysAgo * DAY,
     endDate: now + endsInDays * DAY,
     submissionsCount: 0,
     updatedAt: now - startedDaysAgo * DAY,
@@ -130,35 +132,38 @@ async function insertDemoChallenge(
   });
   await bumpSiteCounter(ctx, `challenges_${status}`, 1);
 
-  const submissions: Id<"challengeSubmissions">[] = [];
-  for (const workIndex of entries) {
+  const submissions: Doc<"challengeSubmissions">[] = [];
+  for (const [n, workIndex] of entries.entries()) {
     const work = (await ctx.db.get("projects", works[workIndex]!))!;
-    submissions.push(
-      await ctx.db.insert("challengeSubmissions", {
-        challengeId,
-        projectId: work._id,
-        userId: work.userId,
-        votesCount: 0,
-        isWinner: false,
-        updatedAt: now,
-      }),
-    );
+    // Entered a day apart, in the order listed, while the challenge was open.
+    const enteredAt = now - (startedDaysAgo - 1 - n) * DAY;
+    const submissionId = await ctx.db.insert("challengeSubmissions", {
+      challengeId,
+      projectId: work._id,
+      userId: work.userId,
+      votesCount: 0,
+      isWinner: false,
+      tieOrder: -enteredAt,
+      updatedAt: enteredAt,
+    });
+    submissions.push((await ctx.db.get("challengeSubmissions", submissionId))!);
     await bumpSiteCounter(ctx, "challengeSubmissions", 1);
   }
   await ctx.db.patch("challenges", challengeId, { submissionsCount: submissions.length });
 
-  // Everyone votes; earlier entries get more votes.
-  for (const [n, submissionId] of submissions.entries()) {
+  // Once voting opened, earlier entries got more votes; nobody votes for their own entry.
+  for (const [n, submission] of (status === "active" ? [] : submissions).entries()) {
     let votesCount = 0;
     for (const [c, creator] of DEMO_CREATORS.entries()) {
-      if ((c + n) % (n + 2) !== 0) continue;
-      await ctx.db.insert("challengeVotes", { userId: user(creator.handle), submissionId, challengeId });
+      const voter = user(creator.handle);
+      if ((c + n) % (n + 2) !== 0 || voter === submission.userId) continue;
+      await ctx.db.insert("challengeVotes", { userId: voter, submissionId: submission._id, challengeId });
       votesCount++;
     }
-    await ctx.db.patch("challengeSubmissions", submissionId, { votesCount });
+    await ctx.db.patch("challengeSubmissions", submission._id, { votesCount });
   }
   if (status === "ended" && submissions[0]) {
-    const winner = (await ctx.db.get("challengeSubmissions", submissions[0]))!;
+    const winner = submissions[0];
     await ctx.db.patch("challengeSubmissions", winner._id, { isWinner: true });
     await ctx.db.patch("challenges", challengeId, {
       winnerSubmissionId: winner._id,
@@ -172,5 +177,6 @@ async function insertDemoChallenge(
       message: `「${challenge.title}」で優勝しました！おめでとうございます`,
       challengeId,
     });
+    await awardBadge(ctx, winner.userId, "challengeWinner");
   }
 }

@@ -96,6 +96,7 @@ async function main() {
     await a.goto("/projects");
     await signInThroughStandIn(a, AUTHOR, origin);
     await a.evaluate(WATCH_BELL);
+    await a.locator('header button[aria-label^="通知"]:not([aria-busy])').waitFor();
     if ((await bellButton(a).getAttribute("aria-label")) !== "通知") await markAllRead(a);
 
     const times: number[] = [];

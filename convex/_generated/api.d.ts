@@ -25,6 +25,8 @@ import type * as model_auth from "../model/auth.js";
 import type * as model_badgeDefinitions from "../model/badgeDefinitions.js";
 import type * as model_badges from "../model/badges.js";
 import type * as model_batches from "../model/batches.js";
+import type * as model_challengeRules from "../model/challengeRules.js";
+import type * as model_challenges from "../model/challenges.js";
 import type * as model_commentEmails from "../model/commentEmails.js";
 import type * as model_comments from "../model/comments.js";
 import type * as model_dataExport from "../model/dataExport.js";
@@ -88,6 +90,8 @@ declare const fullApi: ApiFromModules<{
   "model/badgeDefinitions": typeof model_badgeDefinitions;
   "model/badges": typeof model_badges;
   "model/batches": typeof model_batches;
+  "model/challengeRules": typeof model_challengeRules;
+  "model/challenges": typeof model_challenges;
   "model/commentEmails": typeof model_commentEmails;
   "model/comments": typeof model_comments;
   "model/dataExport": typeof model_dataExport;

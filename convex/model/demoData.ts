@@ -304,7 +304,8 @@ export const DEMO_CHALLENGES = [
     status: "voting" as const,
     startedDaysAgo: 30,
     endsInDays: 2,
-    entries: [3, 9, 8],
+    // One entry per creator: シフト自動作成くん (the organiser's own), よみがなチェッカー, ふんわり家計簿.
+    entries: [9, 8, 0],
   },
   {
     organiser: "kenji_dev",

@@ -60,6 +60,7 @@ describe("deleteProjectCascade", () => {
         prize: false,
         tags: [],
         status: "voting",
+        startedAt: 0,
         submissionsCount: 1,
         updatedAt: Date.now(),
       });
@@ -69,6 +70,7 @@ describe("deleteProjectCascade", () => {
         userId: author.userId,
         votesCount: 1,
         isWinner: false,
+        tieOrder: 0,
         updatedAt: Date.now(),
       });
       await bumpSiteCounter(ctx, "challengeSubmissions", 1);

@@ -1,6 +1,6 @@
 // How often one person may repeat an action (DECISIONS.md "Fairness and abuse"), through the
 // @convex-dev/rate-limiter component. A refusal is a ConvexError that says when to try again.
-import { MINUTE, RateLimiter } from "@convex-dev/rate-limiter";
+import { HOUR, MINUTE, RateLimiter } from "@convex-dev/rate-limiter";
 import { components } from "../_generated/api";
 import type { Id } from "../_generated/dataModel";
 import type { MutationCtx } from "../_generated/server";
@@ -10,9 +10,14 @@ import { userError } from "./errors";
 const rateLimiter = new RateLimiter(components.rateLimiter, {
   // Following a page of creators in a row is fine; following hundreds a minute is a script.
   follow: { kind: "token bucket", rate: 30, period: MINUTE, capacity: 15 },
+  // A challenge notifies every user who wants to hear of one: a few an hour at most.
+  createChallenge: { kind: "token bucket", rate: 5, period: HOUR, capacity: 3 },
+  enterChallenge: { kind: "token bucket", rate: 20, period: MINUTE, capacity: 10 },
+  // Voting through a page of entries is fine; thousands of toggles a minute are not.
+  vote: { kind: "token bucket", rate: 60, period: MINUTE, capacity: 30 },
 });
 
-export type RateLimitName = "follow";
+export type RateLimitName = "follow" | "createChallenge" | "enterChallenge" | "vote";
 
 export function rateLimitMessage(retryAfterMs: number): string {
   return `操作が多すぎます。${Math.max(1, Math.ceil(retryAfterMs / 1000))}秒後にもう一度お試しください`;

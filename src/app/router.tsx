@@ -41,6 +41,10 @@ export function createRoutes(): RouteObject[] {
             { path: routePatterns.projects, lazy: () => import("./routes/projects") },
             { path: routePatterns.project, lazy: () => import("./routes/project") },
             { path: routePatterns.submit, lazy: () => import("./routes/submit") },
+            { path: routePatterns.challenges, lazy: () => import("./routes/challenges") },
+            // /challenges/create wins over :id (static segments outrank parameters).
+            { path: routePatterns.challengeCreate, lazy: () => import("./routes/challenge-create") },
+            { path: routePatterns.challenge, lazy: () => import("./routes/challenge") },
             { path: "*", lazy: () => import("./routes/not-found") },
           ],
         },

@@ -85,7 +85,7 @@ describe("work page", () => {
     await page.getByRole("button", { name: "共有" }).click();
     await page.getByRole("button", { name: "コピー済み" }).waitFor();
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(new URL(path, browser.appUrl()).href);
-    await page.getByRole("button", { name: "共有" }).waitFor({ timeout: 4000 });
+    await page.getByRole("button", { name: "共有" }).waitFor();
   });
 
   test("a missing work shows プロジェクトが見つかりません with a way back", async () => {

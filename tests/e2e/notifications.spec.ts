@@ -22,8 +22,10 @@ async function openWork(page: Page, title: string) {
   return new URL(page.url()).pathname;
 }
 
-/** Starts from nothing unread, whatever the seed or earlier runs left. */
+/** Starts from nothing unread, whatever the seed or earlier journeys left. */
 async function clearUnread(page: Page) {
+  // The label means something once the count has arrived.
+  await page.locator('header button[aria-label^="通知"]:not([aria-busy])').waitFor();
   const label = await bell(page).getAttribute("aria-label");
   if (label === "通知") return;
   await bell(page).click();

@@ -1,27 +1,13 @@
 import type { Page } from "playwright-core";
 import { describe, expect, test } from "vitest";
-import { renderMockupPng } from "../../convex/model/demoImages";
 import { newIdentity, signInWithProfile } from "./auth";
 import { PHONE, useBrowser } from "./browser";
+import { fillAndPostWork, nextStep, pickImages, pngFile } from "./work-posting";
 
 const browser = useBrowser();
 
-/** A real PNG screenshot, as a file picker hands it over. */
-function pngFile(name: string, variant: number) {
-  const palette = { from: [99, 102, 241], to: [236, 72, 153], accent: [255, 255, 255] } as const;
-  const bytes = renderMockupPng(
-    { from: [...palette.from], to: [...palette.to], accent: [...palette.accent] },
-    960,
-    600,
-    variant,
-  );
-  return { name, mimeType: "image/png", buffer: Buffer.from(bytes) };
-}
-
 const stepHeading = (page: Page, name: string) => page.getByRole("heading", { level: 2, name });
-const next = (page: Page) => page.getByRole("button", { name: "次へ" });
-const pickImages = (page: Page, files: ReturnType<typeof pngFile>[]) =>
-  page.getByLabel("スクリーンショット画像").setInputFiles(files);
+const next = nextStep;
 
 /** Drops a file on the drop area the way a drag from the desktop does. */
 async function dropImage(page: Page, file: ReturnType<typeof pngFile>) {
@@ -62,7 +48,7 @@ describe("posting and editing a work", () => {
     await stepHeading(page, "スクリーンショット").waitFor();
     await pickImages(page, [pngFile("first.png", 0), pngFile("second.png", 1)]);
     await page.getByRole("progressbar", { name: "first.pngのアップロード" }).waitFor();
-    await page.getByText("アップロード完了").nth(1).waitFor({ timeout: 20_000 });
+    await page.getByText("アップロード完了").nth(1).waitFor();
     await page.getByRole("button", { name: "戻る", exact: true }).click();
     // Back keeps what was typed.
     expect(await page.getByRole("textbox", { name: /タイトル/ }).inputValue()).toBe(title);
@@ -105,7 +91,7 @@ describe("posting and editing a work", () => {
     await next(page).click();
     await page.getByRole("button", { name: "現在の画像1を削除" }).click();
     await dropImage(page, pngFile("third.png", 2));
-    await page.getByText("アップロード完了").waitFor({ timeout: 20_000 });
+    await page.getByText("アップロード完了").waitFor();
     await next(page).click();
     await next(page).click();
     await page.getByRole("button", { name: "更新する" }).click();
@@ -138,19 +124,7 @@ describe("posting and editing a work", () => {
     await page.goto("/");
     await signInWithProfile(page, newIdentity("削除 次郎"));
     await page.goto("/submit");
-    await page.getByRole("textbox", { name: /タイトル/ }).fill(title);
-    await page.getByRole("textbox", { name: /^説明/ }).fill("すぐに削除するための作品です。");
-    await page.getByRole("textbox", { name: /Vibeの説明/ }).fill("削除の流れを確かめます。");
-    await page.getByRole("combobox", { name: /ジャンル/ }).click();
-    await page.getByRole("option", { name: "その他" }).click();
-    await page.getByRole("textbox", { name: /^デモURL/ }).fill("https://example.com/delete-me");
-    await next(page).click();
-    await pickImages(page, [pngFile("only.png", 3)]);
-    await page.getByText("アップロード完了").waitFor({ timeout: 20_000 });
-    await next(page).click();
-    await page.getByRole("button", { name: /^ChatGPT/ }).click();
-    await next(page).click();
-    await page.getByRole("button", { name: "投稿する" }).click();
+    await fillAndPostWork(page, title);
     await page.getByRole("heading", { level: 1, name: title }).waitFor();
     const workPath = new URL(page.url()).pathname;
 

@@ -13,8 +13,8 @@ describe("404 page", () => {
     expect(screen.getByRole("banner")).toBeInTheDocument();
   });
 
-  it.each(["/challenges", "/challenges/abc"])(
-    "renders for %s, which is not built yet",
+  it.each(["/no-such-page", "/challenges/abc/extra"])(
+    "renders for %s, which matches no route",
     async (path) => {
       renderApp({ entries: [path] });
       expect(await screen.findByRole("heading", { name: "ページが見つかりません" })).toBeVisible();

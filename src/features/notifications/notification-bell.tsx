@@ -21,12 +21,15 @@ const itemClass =
 /** The header's bell: the unread count live, and the 10 newest in a menu. */
 export function NotificationBell({ viewer }: { viewer: Viewer }) {
   const [open, setOpen] = useState(false);
-  const unread = useQuery(api.notifications.unreadCount) ?? 0;
+  const count = useQuery(api.notifications.unreadCount);
+  const unread = count ?? 0;
   const badge = unreadBadgeText(unread);
   return (
     <DropdownMenu.Root modal={false} open={open} onOpenChange={setOpen}>
       <DropdownMenu.Trigger
         aria-label={unread > 0 ? `通知（未読${badge}件）` : "通知"}
+        // Until the count arrives, "通知" alone would wrongly say there is nothing unread.
+        aria-busy={count === undefined || undefined}
         className="relative inline-flex size-10 items-center justify-center rounded-xl text-zinc-600 hover:bg-zinc-100 hover:text-zinc-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 data-[state=open]:bg-zinc-100"
       >
         <Bell aria-hidden className="size-5" />

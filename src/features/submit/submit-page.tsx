@@ -4,6 +4,7 @@ import { useEffect, useRef, type ReactNode } from "react";
 import { useNavigate, useSearchParams } from "react-router-dom";
 import { api } from "../../../convex/_generated/api";
 import type { Id } from "../../../convex/_generated/dataModel";
+import { CHALLENGE_MESSAGES } from "../../../convex/model/challengeRules";
 import { WORK_MESSAGES } from "../../../convex/model/workRules";
 import { PageContainer } from "@/components/layout/page-container";
 import { PageTitle } from "@/components/layout/page-title";
@@ -40,7 +41,7 @@ export function SubmitPage() {
         <EditWork key={editId} id={editId} banner={banner} />
       </QueryErrorBoundary>
     ) : (
-      <NewWork banner={banner} />
+      <NewWork banner={banner} challengeId={challengeId} />
     );
   }
 
@@ -95,16 +96,21 @@ function toServerScreenshots(screenshots: ScreenshotIds[]) {
   }));
 }
 
-function NewWork({ banner }: { banner: ReactNode }) {
+function NewWork({ banner, challengeId }: { banner: ReactNode; challengeId: string | null }) {
   const navigate = useNavigate();
   const toast = useToast();
   const uploader = useConvexUploader();
   const create = useMutation(api.projects.create);
+  const enterChallenge = useEnterChallenge();
   const run = useSubmitHandler("投稿に失敗しました。");
 
   const submit = (values: WorkFormInput, screenshots: ScreenshotIds[]) =>
     run(async () => {
       const id = await create({ ...values, screenshots: toServerScreenshots(screenshots) });
+      if (challengeId) {
+        await navigate(await enterChallenge(challengeId, id));
+        return;
+      }
       toast.success(POSTED_MESSAGE);
       await navigate(paths.project(id));
     });
@@ -173,7 +179,26 @@ function EditWork({ id, banner }: { id: string; banner: ReactNode }) {
   );
 }
 
-/** The challenge a work is being posted for (entering it comes with the challenges feature). */
+/**
+ * SPEC.md "After posting" with a challenge: the work exists, then it is entered. Entered: to the
+ * challenge page. Refused: the work stays, the person is told why and lands on the work.
+ */
+function useEnterChallenge() {
+  const enter = useMutation(api.challenges.enter);
+  const toast = useToast();
+  return async (challengeId: string, projectId: Id<"projects">): Promise<string> => {
+    try {
+      await enter({ challengeId: challengeId as Id<"challenges">, projectId });
+      toast.success(CHALLENGE_MESSAGES.postedAndEntered);
+      return paths.challenge(challengeId);
+    } catch (error) {
+      toast.error(`${CHALLENGE_MESSAGES.postedEntryFailed}${readServerError(error).message}`);
+      return paths.project(projectId);
+    }
+  };
+}
+
+/** The challenge a work is being posted for; says so when it no longer takes entries. */
 function ChallengeBanner({ id }: { id: string }) {
   const challenge = useQuery(api.challenges.get, { id });
   if (!challenge) return null;
@@ -183,6 +208,9 @@ function ChallengeBanner({ id }: { id: string }) {
       <div className="min-w-0">
         <p className="text-xs font-semibold">チャレンジに参加</p>
         <p className="font-bold break-words">{challenge.title}</p>
+        {challenge.status !== "active" && (
+          <p className="mt-1 text-sm">{CHALLENGE_MESSAGES.entriesClosed}（作品の投稿はできます）</p>
+        )}
       </div>
     </div>
   );

@@ -1,0 +1,144 @@
+// What the challenge functions share: loading with the Japanese not-found message, the
+// organiser check, the status counters, and how a challenge and an entry are shown.
+import { v } from "convex/values";
+import type { Doc, Id } from "../_generated/dataModel";
+import type { MutationCtx, QueryCtx } from "../_generated/server";
+import type { ChallengeStatus } from "../constants";
+import { vChallengeStatus } from "../schema";
+import { CHALLENGE_MESSAGES } from "./challengeRules";
+import { userError } from "./errors";
+import { bumpSiteCounter } from "./siteCounters";
+import { publicAuthor } from "./users";
+import { toWorkCard, vPublicAuthor, vWorkCard } from "./workCards";
+
+export async function loadChallenge(ctx: QueryCtx, challengeId: Id<"challenges">): Promise<Doc<"challenges">> {
+  const challenge = await ctx.db.get("challenges", challengeId);
+  if (!challenge) throw userError("NOT_FOUND", CHALLENGE_MESSAGES.notFound);
+  return challenge;
+}
+
+/** Only the organiser may start voting, pick the winner or export the entries. */
+export function assertOrganiser(challenge: Doc<"challenges">, userId: Id<"users">) {
+  if (challenge.userId !== userId) throw userError("FORBIDDEN", CHALLENGE_MESSAGES.organiserOnly);
+}
+
+/** Moves a challenge to `status`, keeping the list's summary counters in step. */
+export async function moveStatus(
+  ctx: MutationCtx,
+  challenge: Doc<"challenges">,
+  status: ChallengeStatus,
+  fields: Partial<Doc<"challenges">>,
+) {
+  await ctx.db.patch("challenges", challenge._id, { ...fields, status, updatedAt: Date.now() });
+  await bumpSiteCounter(ctx, `challenges_${challenge.status}`, -1);
+  await bumpSiteCounter(ctx, `challenges_${status}`, 1);
+}
+
+export const vChallengeCard = v.object({
+  _id: v.id("challenges"),
+  title: v.string(),
+  description: v.string(),
+  status: vChallengeStatus,
+  startedAt: v.number(),
+  endDate: v.number(),
+  submissionsCount: v.number(),
+  prize: v.boolean(),
+});
+
+export function toChallengeCard(challenge: Doc<"challenges">) {
+  return {
+    _id: challenge._id,
+    title: challenge.title,
+    description: challenge.description,
+    status: challenge.status,
+    startedAt: challenge.startedAt,
+    endDate: challenge.endDate,
+    submissionsCount: challenge.submissionsCount,
+    prize: challenge.prize,
+  };
+}
+
+export const vChallengeDetail = v.object({
+  ...vChallengeCard.fields,
+  requirements: v.string(),
+  prizeDescription: v.union(v.string(), v.null()),
+  tags: v.array(v.string()),
+  organiser: vPublicAuthor,
+  votingStartedAt: v.union(v.number(), v.null()),
+  endedAt: v.union(v.number(), v.null()),
+  /** What the signed-in viewer may do here; null for a visitor. */
+  viewer: v.union(
+    v.object({
+      isOrganiser: v.boolean(),
+      /** Their entry, if they entered (one per person). */
+      entryId: v.union(v.id("challengeSubmissions"), v.null()),
+    }),
+    v.null(),
+  ),
+});
+
+export async function viewerEntry(ctx: QueryCtx, challengeId: Id<"challenges">, userId: Id<"users">) {
+  return await ctx.db
+    .query("challengeSubmissions")
+    .withIndex("by_challengeId_and_userId", (q) => q.eq("challengeId", challengeId).eq("userId", userId))
+    .unique();
+}
+
+export async function toChallengeDetail(ctx: QueryCtx, challenge: Doc<"challenges">, viewerId: Id<"users"> | null) {
+  const entry = viewerId ? await viewerEntry(ctx, challenge._id, viewerId) : null;
+  return {
+    ...toChallengeCard(challenge),
+    requirements: challenge.requirements,
+    prizeDescription: challenge.prizeDescription ?? null,
+    tags: challenge.tags,
+    organiser: await publicAuthor(ctx, challenge.userId),
+    votingStartedAt: challenge.votingStartedAt ?? null,
+    endedAt: challenge.endedAt ?? null,
+    viewer: viewerId ? { isOrganiser: challenge.userId === viewerId, entryId: entry?._id ?? null } : null,
+  };
+}
+
+export const vChallengeEntry = v.object({
+  _id: v.id("challengeSubmissions"),
+  enteredAt: v.number(),
+  votesCount: v.number(),
+  isWinner: v.boolean(),
+  work: vWorkCard,
+  /** Whether the signed-in viewer voted for it, and whether it is their own entry. */
+  viewerVoted: v.boolean(),
+  isOwn: v.boolean(),
+});
+
+/** An entry with its work as it is now; null while a deleted work's entry waits for cleanup. */
+export async function toChallengeEntry(ctx: QueryCtx, entry: Doc<"challengeSubmissions">, viewerId: Id<"users"> | null) {
+  const work = await ctx.db.get("projects", entry.projectId);
+  if (!work) return null;
+  const vote = viewerId
+    ? await ctx.db
+        .query("challengeVotes")
+        .withIndex("by_submissionId_and_userId", (q) => q.eq("submissionId", entry._id).eq("userId", viewerId))
+        .unique()
+    : null;
+  return {
+    _id: entry._id,
+    enteredAt: entry._creationTime,
+    votesCount: entry.votesCount,
+    isWinner: entry.isWinner,
+    work: await toWorkCard(ctx, work),
+    viewerVoted: vote !== null,
+    isOwn: entry.userId === viewerId,
+  };
+}
+
+/** Entries in the order the page shows them: newest first while open, then by votes. */
+export function entriesInOrder(ctx: QueryCtx, challenge: Doc<"challenges">) {
+  return challenge.status === "active"
+    ? ctx.db
+        .query("challengeSubmissions")
+        .withIndex("by_challengeId", (q) => q.eq("challengeId", challenge._id))
+        .order("desc")
+    : ctx.db
+        .query("challengeSubmissions")
+        .withIndex("by_challengeId_and_votesCount_and_tieOrder", (q) => q.eq("challengeId", challenge._id))
+        .order("desc");
+}

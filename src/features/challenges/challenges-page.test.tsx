@@ -1,0 +1,193 @@
+import { render, screen, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { createMemoryRouter, RouterProvider, useLocation } from "react-router-dom";
+import { beforeEach, describe, expect, it, vi } from "vitest";
+import type { ChallengeStatus } from "../../../convex/constants";
+import { addDays, endOfJapanDay, japanDate } from "../../../convex/model/challengeRules";
+import type { ChallengeCardData } from "./challenge-card";
+import { ChallengesPage } from "./challenges-page";
+
+// The page's data and the viewer come from the server; here they are whatever each test sets.
+type FakeServer = {
+  viewer: "signedIn" | "signedOut";
+  challenges: ChallengeCardData[];
+  pageStatus: "LoadingFirstPage" | "CanLoadMore" | "LoadingMore" | "Exhausted";
+  listArgs: unknown[];
+  loadMore: (n: number) => void;
+};
+const server = vi.hoisted(
+  (): FakeServer => ({ viewer: "signedOut", challenges: [], pageStatus: "Exhausted", listArgs: [], loadMore: () => {} }),
+);
+
+vi.mock("@/features/auth/use-viewer", () => ({
+  useViewer: () =>
+    server.viewer === "signedIn"
+      ? { status: "signedIn", viewer: { _id: "u1" } }
+      : { status: "signedOut", viewer: null },
+}));
+
+vi.mock("convex/react", () => ({
+  useQuery: () => ({ active: 4, voting: 2, ended: 7 }),
+  usePaginatedQuery: (_query: unknown, args: { status?: ChallengeStatus }) => {
+    server.listArgs.push(args);
+    return {
+      results: server.challenges.filter((challenge) => !args.status || challenge.status === args.status),
+      status: server.pageStatus,
+      loadMore: server.loadMore,
+    };
+  },
+}));
+
+const tenDaysLeft = endOfJapanDay(addDays(japanDate(Date.now()), 10));
+const card = (id: string, status: ChallengeStatus, extra: Partial<ChallengeCardData> = {}) =>
+  ({
+    _id: id,
+    title: `チャレンジ${id}`,
+    description: `説明${id}`,
+    status,
+    startedAt: Date.now() - 86_400_000,
+    endDate: tenDaysLeft,
+    submissionsCount: 0,
+    prize: false,
+    ...extra,
+  }) as ChallengeCardData;
+
+function Location() {
+  const location = useLocation();
+  return <output data-testid="search">{location.search}</output>;
+}
+
+function renderAt(url: string) {
+  const router = createMemoryRouter(
+    [
+      {
+        path: "/challenges",
+        element: (
+          <>
+            <ChallengesPage />
+            <Location />
+          </>
+        ),
+      },
+    ],
+    { initialEntries: [url] },
+  );
+  render(<RouterProvider router={router} />);
+  return userEvent.setup();
+}
+
+const search = () => screen.getByTestId("search").textContent;
+const tab = (name: string) => screen.getByRole("tab", { name });
+const lastListArgs = () => server.listArgs.at(-1);
+
+beforeEach(() => {
+  server.viewer = "signedOut";
+  server.challenges = [card("a", "active"), card("v", "voting"), card("e", "ended")];
+  server.pageStatus = "Exhausted";
+  server.listArgs = [];
+  server.loadMore = vi.fn();
+});
+
+describe("ChallengesPage filter", () => {
+  it("shows every challenge without ?status=", () => {
+    renderAt("/challenges");
+    expect(tab("すべて")).toHaveAttribute("aria-selected", "true");
+    expect(lastListArgs()).toEqual({});
+    expect(within(screen.getByRole("list", { name: "チャレンジ一覧" })).getAllByRole("listitem")).toHaveLength(3);
+  });
+
+  it("reads the status from the URL", () => {
+    renderAt("/challenges?status=voting");
+    expect(tab("投票中")).toHaveAttribute("aria-selected", "true");
+    expect(tab("すべて")).toHaveAttribute("aria-selected", "false");
+    expect(lastListArgs()).toEqual({ status: "voting" });
+    expect(screen.getByRole("link", { name: "チャレンジv" })).toBeVisible();
+    expect(screen.queryByRole("link", { name: "チャレンジa" })).not.toBeInTheDocument();
+  });
+
+  it("falls back to すべて for an unknown status", () => {
+    renderAt("/challenges?status=closed");
+    expect(tab("すべて")).toHaveAttribute("aria-selected", "true");
+    expect(lastListArgs()).toEqual({});
+  });
+
+  it("writes the chosen filter into the URL, and leaves it out for すべて", async () => {
+    const user = renderAt("/challenges");
+    await user.click(tab("終了"));
+    expect(search()).toBe("?status=ended");
+    expect(lastListArgs()).toEqual({ status: "ended" });
+    await user.click(tab("募集中"));
+    expect(search()).toBe("?status=active");
+    await user.click(tab("すべて"));
+    expect(search()).toBe("");
+  });
+});
+
+describe("ChallengesPage content", () => {
+  it("shows the three counters", () => {
+    renderAt("/challenges");
+    const counters = screen.getByLabelText("チャレンジの状況");
+    expect(within(counters).getByText("募集中").nextSibling).toHaveTextContent("4");
+    expect(within(counters).getByText("投票中").nextSibling).toHaveTextContent("2");
+    expect(within(counters).getByText("終了").nextSibling).toHaveTextContent("7");
+  });
+
+  it("shows a card's status, days left, entries and prize, linking to the challenge", () => {
+    server.challenges = [card("p", "active", { submissionsCount: 3, prize: true }), card("q", "ended")];
+    renderAt("/challenges");
+    const [active, ended] = screen.getAllByRole("listitem");
+    expect(within(active!).getByRole("link", { name: "チャレンジp" })).toHaveAttribute("href", "/challenges/p");
+    expect(within(active!).getByText("説明p")).toBeVisible();
+    expect(within(active!).getByText("募集中")).toBeVisible();
+    expect(within(active!).getByText("あと10日")).toBeVisible();
+    expect(within(active!).getByText("賞品あり")).toBeVisible();
+    expect(active).toHaveTextContent("提出作品 3件");
+    expect(within(ended!).getByText("終了")).toBeVisible();
+    expect(within(ended!).queryByText(/^あと/)).not.toBeInTheDocument();
+    expect(within(ended!).queryByText("賞品あり")).not.toBeInTheDocument();
+  });
+
+  it("loads 12 more with もっと見る while there are more", async () => {
+    server.pageStatus = "CanLoadMore";
+    const user = renderAt("/challenges");
+    await user.click(screen.getByRole("button", { name: "もっと見る" }));
+    expect(server.loadMore).toHaveBeenCalledWith(12);
+  });
+
+  it("hides もっと見る once everything is shown", () => {
+    renderAt("/challenges");
+    expect(screen.queryByRole("button", { name: "もっと見る" })).not.toBeInTheDocument();
+  });
+
+  it("shows skeletons while the first page loads", () => {
+    server.pageStatus = "LoadingFirstPage";
+    renderAt("/challenges");
+    expect(screen.getByRole("list", { name: "読み込み中" })).toHaveAttribute("aria-busy", "true");
+  });
+
+  it("says when there are no challenges, or none with this status", async () => {
+    server.challenges = [card("a", "active")];
+    const user = renderAt("/challenges?status=ended");
+    expect(screen.getByRole("heading", { name: "該当するチャレンジはありません" })).toBeVisible();
+    await user.click(screen.getByRole("button", { name: "すべてのチャレンジを見る" }));
+    expect(search()).toBe("");
+
+    server.challenges = [];
+    await user.click(tab("投票中"));
+    await user.click(tab("すべて"));
+    expect(screen.getByRole("heading", { name: "チャレンジはまだありません" })).toBeVisible();
+  });
+});
+
+describe("ChallengesPage create button", () => {
+  it("is hidden from visitors who are not signed in", () => {
+    renderAt("/challenges");
+    expect(screen.queryByRole("link", { name: "チャレンジを作成" })).not.toBeInTheDocument();
+  });
+
+  it("links signed-in creators to the create form", () => {
+    server.viewer = "signedIn";
+    renderAt("/challenges");
+    expect(screen.getByRole("link", { name: "チャレンジを作成" })).toHaveAttribute("href", "/challenges/create");
+  });
+});

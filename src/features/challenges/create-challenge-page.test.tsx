@@ -1,0 +1,113 @@
+import { fireEvent, render, screen } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { ConvexError } from "convex/values";
+import { createMemoryRouter, RouterProvider, useLocation } from "react-router-dom";
+import { beforeEach, describe, expect, it, vi } from "vitest";
+import { addDays, CHALLENGE_MESSAGES, japanDate } from "../../../convex/model/challengeRules";
+import { ToastProvider } from "@/components/ui/toast-provider";
+import { CreateChallengePage } from "./create-challenge-page";
+
+type FakeServer = { viewer: "signedIn" | "signedOut"; create: (args: unknown) => Promise<string> };
+const server = vi.hoisted((): FakeServer => ({ viewer: "signedIn", create: () => Promise.resolve("new-id") }));
+
+vi.mock("@/features/auth/use-viewer", () => ({
+  useViewer: () =>
+    server.viewer === "signedIn"
+      ? { status: "signedIn", viewer: { _id: "u1" } }
+      : { status: "signedOut", viewer: null },
+}));
+vi.mock("@/features/auth/sign-in-button", () => ({ SignInButton: () => <button type="button">ログイン</button> }));
+vi.mock("convex/react", () => ({ useMutation: () => (args: unknown) => server.create(args) }));
+
+function Elsewhere() {
+  return <p data-testid="path">{useLocation().pathname}</p>;
+}
+
+function renderPage() {
+  const router = createMemoryRouter(
+    [
+      { path: "/challenges/create", element: <CreateChallengePage /> },
+      { path: "/challenges", element: <Elsewhere /> },
+      { path: "/challenges/:id", element: <Elsewhere /> },
+    ],
+    { initialEntries: ["/challenges/create"] },
+  );
+  render(
+    <ToastProvider>
+      <RouterProvider router={router} />
+    </ToastProvider>,
+  );
+  return userEvent.setup();
+}
+
+const endDay = () => addDays(japanDate(Date.now()), 7);
+
+async function fillAndSend(user: ReturnType<typeof userEvent.setup>) {
+  await user.type(screen.getByRole("textbox", { name: /^タイトル/ }), " 写真アプリ週間 ");
+  await user.type(screen.getByRole("textbox", { name: /^説明/ }), "写真を使ったアプリを作ろう");
+  await user.type(screen.getByRole("textbox", { name: /^要件・ルール/ }), "AIを使うこと");
+  fireEvent.change(screen.getByLabelText(/^終了日/), { target: { value: endDay() } });
+  await user.click(screen.getByRole("button", { name: "チャレンジを作成" }));
+}
+
+beforeEach(() => {
+  server.viewer = "signedIn";
+  server.create = vi.fn(() => Promise.resolve("new-id"));
+});
+
+describe("CreateChallengePage", () => {
+  it("asks a signed-out visitor to sign in, in place", () => {
+    server.viewer = "signedOut";
+    renderPage();
+    expect(screen.getByRole("heading", { name: "ログインが必要です" })).toBeVisible();
+    expect(screen.getByText(/チャレンジを作成するには/)).toBeVisible();
+    expect(screen.queryByRole("textbox", { name: /^タイトル/ })).not.toBeInTheDocument();
+  });
+
+  it("creates the challenge, says so and opens it", async () => {
+    const user = renderPage();
+    await fillAndSend(user);
+    expect(server.create).toHaveBeenCalledWith({
+      title: "写真アプリ週間",
+      description: "写真を使ったアプリを作ろう",
+      requirements: "AIを使うこと",
+      endDate: endDay(),
+      prize: false,
+      prizeDescription: "",
+      tags: [],
+    });
+    expect(await screen.findByText("チャレンジを作成しました！", { selector: "div" })).toBeVisible();
+    expect(screen.getByTestId("path")).toHaveTextContent("/challenges/new-id");
+  });
+
+  it("shows the server's field messages and the SPEC failure toast", async () => {
+    server.create = () =>
+      Promise.reject(
+        new ConvexError({
+          code: "INVALID_INPUT",
+          message: CHALLENGE_MESSAGES.endDateTooEarly,
+          fields: { endDate: CHALLENGE_MESSAGES.endDateTooEarly },
+        }),
+      );
+    const user = renderPage();
+    await fillAndSend(user);
+    expect(await screen.findByText(CHALLENGE_MESSAGES.createFailed, { selector: "div" })).toBeVisible();
+    expect(screen.getByLabelText(/^終了日/)).toHaveAccessibleDescription(new RegExp(CHALLENGE_MESSAGES.endDateTooEarly));
+    expect(screen.getByRole("button", { name: "チャレンジを作成" })).toBeEnabled();
+  });
+
+  it("shows the server's message when creating too often", async () => {
+    const message = "操作が多すぎます。42秒後にもう一度お試しください";
+    server.create = () => Promise.reject(new ConvexError({ code: "RATE_LIMITED", message }));
+    const user = renderPage();
+    await fillAndSend(user);
+    expect(await screen.findByText(message, { selector: "div" })).toBeVisible();
+    expect(screen.queryByText(CHALLENGE_MESSAGES.createFailed, { selector: "div" })).not.toBeInTheDocument();
+  });
+
+  it("goes back to the list on キャンセル", async () => {
+    const user = renderPage();
+    await user.click(screen.getByRole("button", { name: "キャンセル" }));
+    expect(screen.getByTestId("path")).toHaveTextContent(/^\/challenges$/);
+  });
+});

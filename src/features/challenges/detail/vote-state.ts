@@ -1,0 +1,10 @@
+import type { ChallengeEntry } from "./challenge-types";
+
+/** What the grid shows the moment a vote is pressed, before the server answers. */
+export function toggledVote(entry: ChallengeEntry): ChallengeEntry {
+  return {
+    ...entry,
+    viewerVoted: !entry.viewerVoted,
+    votesCount: Math.max(0, entry.votesCount + (entry.viewerVoted ? -1 : 1)),
+  };
+}
