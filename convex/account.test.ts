@@ -254,7 +254,11 @@ describe("deleteAccount", () => {
     const photo = await storeFile(t, pngBytes(), "image/png");
     const shot = await storeFile(t, pngBytes(), "image/png");
     const thumb = await storeFile(t, pngBytes(), "image/png");
-    await t.run((ctx) => ctx.db.patch("users", victim.userId, { photoStorageId: photo }));
+    await t.run(async (ctx) => {
+      // Uploaded, checked and saved: registered to the victim (model/photoFiles.ts).
+      await ctx.db.insert("photoFiles", { storageId: photo, userId: victim.userId, inUse: true });
+      await ctx.db.patch("users", victim.userId, { photoStorageId: photo });
+    });
     const mine = await t.run(async (ctx) => {
       const v = victim.userId;
       const workA = await insertProject(

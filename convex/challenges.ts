@@ -26,7 +26,7 @@ import {
 import { invalidInput, userError } from "./model/errors";
 import { lowered } from "./model/engagementRemoval";
 import { notify } from "./model/notifications";
-import { clampPage } from "./model/pagination";
+import { readPage } from "./model/pagination";
 import { enforceRateLimit } from "./model/rateLimits";
 import { bumpSiteCounter, readSiteCounter } from "./model/siteCounters";
 import { displayNameOf } from "./model/users";
@@ -59,11 +59,10 @@ export const list = query({
   args: { status: v.optional(vChallengeStatus), paginationOpts: paginationOptsValidator },
   returns: paginationResultValidator(vChallengeCard),
   handler: async (ctx, { status, paginationOpts }) => {
-    const opts = clampPage(paginationOpts, LIMITS.challengesPageSize);
     const rows = status
       ? ctx.db.query("challenges").withIndex("by_status", (q) => q.eq("status", status))
       : ctx.db.query("challenges");
-    const page = await rows.order("desc").paginate(opts);
+    const page = await readPage(paginationOpts, LIMITS.challengesPageSize, (opts) => rows.order("desc").paginate(opts));
     return { ...page, page: page.page.map(toChallengeCard) };
   },
 });
@@ -98,7 +97,7 @@ export const entries = query({
   handler: async (ctx, { challengeId, paginationOpts }) => {
     const challenge = await loadChallenge(ctx, challengeId);
     const viewerId = await getViewerId(ctx);
-    const page = await entriesInOrder(ctx, challenge).paginate(clampPage(paginationOpts, ENTRIES_PAGE));
+    const page = await readPage(paginationOpts, ENTRIES_PAGE, (opts) => entriesInOrder(ctx, challenge).paginate(opts));
     const shown = await Promise.all(page.page.map((entry) => toChallengeEntry(ctx, entry, viewerId)));
     return { ...page, page: shown.filter((entry) => entry !== null) };
   },
@@ -142,7 +141,7 @@ export const exportEntries = query({
     const viewer = await requireViewer(ctx);
     const challenge = await loadChallenge(ctx, challengeId);
     assertOrganiser(challenge, viewer._id);
-    const page = await entriesInOrder(ctx, challenge).paginate(clampPage(paginationOpts, EXPORT_PAGE));
+    const page = await readPage(paginationOpts, EXPORT_PAGE, (opts) => entriesInOrder(ctx, challenge).paginate(opts));
     const rows = await Promise.all(
       page.page.map(async (entry) => {
         const work = await ctx.db.get("projects", entry.projectId);

@@ -13,6 +13,11 @@ import {
 import { insertComment } from "./model/engagement";
 import { removeComment } from "./model/engagementRemoval";
 import { userError } from "./model/errors";
+import { readPage } from "./model/pagination";
+import { enforceRateLimit } from "./model/rateLimits";
+
+/** Comments per page (DECISIONS.md: 20 unless the screen needs more). */
+const COMMENTS_PAGE = 20;
 
 /** A work's comments, newest first. */
 export const list = query({
@@ -20,11 +25,13 @@ export const list = query({
   returns: paginationResultValidator(vCommentItem),
   handler: async (ctx, { projectId, paginationOpts }) => {
     const viewerId = await getViewerId(ctx);
-    const result = await ctx.db
-      .query("comments")
-      .withIndex("by_projectId", (q) => q.eq("projectId", projectId))
-      .order("desc")
-      .paginate(paginationOpts);
+    const result = await readPage(paginationOpts, COMMENTS_PAGE, (opts) =>
+      ctx.db
+        .query("comments")
+        .withIndex("by_projectId", (q) => q.eq("projectId", projectId))
+        .order("desc")
+        .paginate(opts),
+    );
     return { ...result, page: await Promise.all(result.page.map((comment) => toCommentItem(ctx, comment, viewerId))) };
   },
 });
@@ -41,6 +48,7 @@ export const add = mutation({
     const text = validComment(content);
     const work = await ctx.db.get("projects", projectId);
     if (!work) throw userError("NOT_FOUND", "プロジェクトが見つかりません");
+    await enforceRateLimit(ctx, "comment", viewer._id);
     const commentId = await insertComment(ctx, viewer._id, projectId, text);
     if (wantsCommentEmail(await ctx.db.get("users", work.userId), viewer._id)) {
       await startCommentEmail(ctx, commentId);

@@ -5,5 +5,7 @@ const crons = cronJobs();
 
 // Screenshots uploaded in the posting wizard but never posted are deleted after a day.
 crons.hourly("sweep unposted screenshot uploads", { minuteUTC: 17 }, internal.screenshots.sweepPending, {});
+// Profile photos uploaded and checked but never saved to a profile: likewise after a day.
+crons.hourly("sweep unused profile photo uploads", { minuteUTC: 47 }, internal.users.sweepPhotoUploads, {});
 
 export default crons;

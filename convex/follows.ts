@@ -5,7 +5,7 @@ import { mutation, query, type QueryCtx } from "./_generated/server";
 import { getViewerId, requireViewer } from "./model/auth";
 import { userError } from "./model/errors";
 import { FOLLOW_SIGN_IN_MESSAGE, findFollow, follow, removeFollow, SELF_FOLLOW_MESSAGE } from "./model/follows";
-import { clampPage } from "./model/pagination";
+import { readPage } from "./model/pagination";
 import { profileAccess } from "./model/profiles";
 import { enforceRateLimit } from "./model/rateLimits";
 import { displayNameOf, photoUrlOf } from "./model/users";
@@ -50,12 +50,14 @@ async function listableUser(ctx: QueryCtx, userId: Id<"users">) {
 }
 
 async function followCard(ctx: QueryCtx, user: Doc<"users">) {
+  // A private profile shows others only its avatar and display name (DECISIONS.md), here too.
+  const canSeeDetails = profileAccess(user, await getViewerId(ctx)).canSeeDetails;
   return {
     _id: user._id,
     handle: user.handle ?? null,
     displayName: displayNameOf(user),
     photoUrl: await photoUrlOf(ctx, user),
-    bio: user.bio ?? "",
+    bio: canSeeDetails ? (user.bio ?? "") : "",
   };
 }
 
@@ -67,11 +69,13 @@ export const listFollowers = query({
   returns: paginationResultValidator(vFollowCard),
   handler: async (ctx, { userId, paginationOpts }) => {
     if (!(await listableUser(ctx, userId))) return EMPTY_PAGE;
-    const result = await ctx.db
-      .query("follows")
-      .withIndex("by_followeeId", (q) => q.eq("followeeId", userId))
-      .order("desc")
-      .paginate(clampPage(paginationOpts, FOLLOW_LIST_PAGE));
+    const result = await readPage(paginationOpts, FOLLOW_LIST_PAGE, (opts) =>
+      ctx.db
+        .query("follows")
+        .withIndex("by_followeeId", (q) => q.eq("followeeId", userId))
+        .order("desc")
+        .paginate(opts),
+    );
     const users = await Promise.all(result.page.map((row) => ctx.db.get("users", row.followerId)));
     const cards = await Promise.all(users.filter((u) => u !== null).map((u) => followCard(ctx, u)));
     return { ...result, page: cards };
@@ -84,11 +88,13 @@ export const listFollowing = query({
   returns: paginationResultValidator(vFollowCard),
   handler: async (ctx, { userId, paginationOpts }) => {
     if (!(await listableUser(ctx, userId))) return EMPTY_PAGE;
-    const result = await ctx.db
-      .query("follows")
-      .withIndex("by_followerId", (q) => q.eq("followerId", userId))
-      .order("desc")
-      .paginate(clampPage(paginationOpts, FOLLOW_LIST_PAGE));
+    const result = await readPage(paginationOpts, FOLLOW_LIST_PAGE, (opts) =>
+      ctx.db
+        .query("follows")
+        .withIndex("by_followerId", (q) => q.eq("followerId", userId))
+        .order("desc")
+        .paginate(opts),
+    );
     const users = await Promise.all(result.page.map((row) => ctx.db.get("users", row.followeeId)));
     const cards = await Promise.all(users.filter((u) => u !== null).map((u) => followCard(ctx, u)));
     return { ...result, page: cards };

@@ -4,6 +4,7 @@ import { requireViewer } from "./model/auth";
 import { addLike } from "./model/engagement";
 import { removeLike } from "./model/engagementRemoval";
 import { userError } from "./model/errors";
+import { enforceRateLimit } from "./model/rateLimits";
 
 export const LIKE_SIGN_IN_MESSAGE = "いいねするにはログインが必要です";
 
@@ -17,6 +18,7 @@ export const toggle = mutation({
   handler: async (ctx, { projectId }) => {
     const viewer = await requireViewer(ctx, LIKE_SIGN_IN_MESSAGE);
     if (!(await ctx.db.get("projects", projectId))) throw userError("NOT_FOUND", "プロジェクトが見つかりません");
+    await enforceRateLimit(ctx, "like", viewer._id);
     const existing = await ctx.db
       .query("likes")
       .withIndex("by_projectId_and_userId", (q) => q.eq("projectId", projectId).eq("userId", viewer._id))

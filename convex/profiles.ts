@@ -6,7 +6,7 @@ import type { Id } from "./_generated/dataModel";
 import { query, type QueryCtx } from "./_generated/server";
 import { LIMITS } from "./constants";
 import { getViewerId } from "./model/auth";
-import { clampPage } from "./model/pagination";
+import { readPage } from "./model/pagination";
 import { profileAccess } from "./model/profiles";
 import { toWorkCard, vWorkCard } from "./model/workCards";
 
@@ -24,11 +24,13 @@ export const works = query({
   returns: paginationResultValidator(vWorkCard),
   handler: async (ctx, { userId, paginationOpts }) => {
     if (!(await canSeeWorks(ctx, userId))) return EMPTY_PAGE;
-    const result = await ctx.db
-      .query("projects")
-      .withIndex("by_userId", (q) => q.eq("userId", userId))
-      .order("desc")
-      .paginate(clampPage(paginationOpts, LIMITS.galleryPageSize));
+    const result = await readPage(paginationOpts, LIMITS.galleryPageSize, (opts) =>
+      ctx.db
+        .query("projects")
+        .withIndex("by_userId", (q) => q.eq("userId", userId))
+        .order("desc")
+        .paginate(opts),
+    );
     return { ...result, page: await Promise.all(result.page.map((work) => toWorkCard(ctx, work))) };
   },
 });
@@ -39,11 +41,13 @@ export const likedWorks = query({
   returns: paginationResultValidator(vWorkCard),
   handler: async (ctx, { userId, paginationOpts }) => {
     if (!(await canSeeWorks(ctx, userId))) return EMPTY_PAGE;
-    const result = await ctx.db
-      .query("likes")
-      .withIndex("by_userId", (q) => q.eq("userId", userId))
-      .order("desc")
-      .paginate(clampPage(paginationOpts, LIMITS.galleryPageSize));
+    const result = await readPage(paginationOpts, LIMITS.galleryPageSize, (opts) =>
+      ctx.db
+        .query("likes")
+        .withIndex("by_userId", (q) => q.eq("userId", userId))
+        .order("desc")
+        .paginate(opts),
+    );
     const works = await Promise.all(result.page.map((like) => ctx.db.get("projects", like.projectId)));
     const cards = await Promise.all(works.filter((work) => work !== null).map((work) => toWorkCard(ctx, work)));
     return { ...result, page: cards };

@@ -189,7 +189,7 @@ describe("projects.remove", () => {
       await fan.as.mutation(api.comments.add, { projectId: doomed, content: "いいですね" });
       await fan.as.mutation(api.views.record, { projectId: doomed });
     }
-    await t.mutation(api.views.record, { projectId: doomed });
+    await t.mutation(api.views.record, { projectId: doomed, sessionId: "anonymous-visitor-1" });
     const challengeId = await t.run(async (ctx) => {
       const challengeId = await ctx.db.insert("challenges", {
         userId: fans[0]!.userId,
@@ -228,7 +228,7 @@ describe("projects.remove", () => {
       const byProject = { likes: 0, comments: 0, views: 0, notifications: 0, challengeSubmissions: 0, projectAiTools: 0 };
       byProject.likes = (await ctx.db.query("likes").withIndex("by_projectId_and_userId", (q) => q.eq("projectId", doomed)).take(5)).length;
       byProject.comments = (await ctx.db.query("comments").withIndex("by_projectId", (q) => q.eq("projectId", doomed)).take(5)).length;
-      byProject.views = (await ctx.db.query("views").withIndex("by_projectId", (q) => q.eq("projectId", doomed)).take(5)).length;
+      byProject.views = (await ctx.db.query("views").withIndex("by_projectId_and_viewerKey_and_day", (q) => q.eq("projectId", doomed)).take(5)).length;
       byProject.notifications = (await ctx.db.query("notifications").withIndex("by_projectId", (q) => q.eq("projectId", doomed)).take(5)).length;
       byProject.challengeSubmissions = (
         await ctx.db.query("challengeSubmissions").withIndex("by_projectId", (q) => q.eq("projectId", doomed)).take(5)

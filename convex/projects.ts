@@ -4,10 +4,12 @@ import { v } from "convex/values";
 import { internal } from "./_generated/api";
 import { internalMutation, mutation, query } from "./_generated/server";
 import { vScreenshot } from "./schema";
+import { LIMITS } from "./constants";
 import { getViewerId, requireViewer } from "./model/auth";
 import { invalidInput, userError } from "./model/errors";
 import { galleryPage, gallerySearch, vGallerySort } from "./model/gallery";
 import { deleteProjectCascade } from "./model/projectDeletion";
+import { readPage } from "./model/pagination";
 import { insertProject, updateProject } from "./model/projects";
 import { checkScreenshots } from "./model/screenshotFiles";
 import { searchTextFor } from "./model/search";
@@ -60,8 +62,9 @@ export const list = query({
   args: { paginationOpts: paginationOptsValidator, search: v.optional(v.string()), ...filterArgs },
   returns: paginationResultValidator(vWorkCard),
   handler: async (ctx, { paginationOpts, search, ...rest }) => {
-    if (search?.trim()) throw new Error("projects.list: use projects.search for text search");
-    return await galleryPage(ctx, { ...rest, paginationOpts });
+    // Text search has its own query (projects.search); the client must not mix the two up.
+    if (search?.trim()) throw userError("INVALID_INPUT", "検索は projects.search で行ってください");
+    return await readPage(paginationOpts, LIMITS.galleryPageSize, (opts) => galleryPage(ctx, { ...rest, paginationOpts: opts }));
   },
 });
 

@@ -216,6 +216,20 @@ export default defineSchema({
     .index("by_projectId", ["projectId"])
     .index("by_userId_and_projectId", ["userId", "projectId"]),
 
+  // Every uploaded profile photo file, registered to its uploader when users.checkPhotoUpload
+  // accepts it. Only the uploader can make it their photo (so a file is one user's photo at
+  // most), deleting an account deletes only the files registered to it, and uploads never used
+  // are swept after a day (model/photoFiles.ts).
+  photoFiles: defineTable({
+    storageId: v.id("_storage"),
+    userId: v.id("users"),
+    /** True while the file is the uploader's profile photo; false while it waits in the form. */
+    inUse: v.boolean(),
+  })
+    .index("by_storageId", ["storageId"])
+    .index("by_userId", ["userId"])
+    .index("by_inUse", ["inUse"]),
+
   likes: defineTable({
     userId: v.id("users"),
     projectId: v.id("projects"),
@@ -231,12 +245,18 @@ export default defineSchema({
     .index("by_projectId", ["projectId"])
     .index("by_userId", ["userId"]),
 
-  // One row per visit of a work page; `_creationTime` is SPEC.md's viewedAt.
+  // One row per counted view of a work page; `_creationTime` is SPEC.md's viewedAt. A view counts
+  // at most once per viewer per work per Japan calendar day (model/views.ts).
   views: defineTable({
     projectId: v.id("projects"),
     userId: v.optional(v.id("users")),
+    /** `user:<id>` or `session:<browser session id>`; unset on rows from before the rule (and the demo seed). */
+    viewerKey: v.optional(v.string()),
+    /** The Japan calendar day of the view, `YYYY-MM-DD`; set together with viewerKey. */
+    day: v.optional(v.string()),
   })
-    .index("by_projectId", ["projectId"])
+    // Whether a viewer's view counted today; with only projectId, every view of a work.
+    .index("by_projectId_and_viewerKey_and_day", ["projectId", "viewerKey", "day"])
     .index("by_userId", ["userId"]),
 
   notifications: defineTable({

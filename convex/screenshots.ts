@@ -8,6 +8,7 @@ import { action, internalMutation, internalQuery, mutation } from "./_generated/
 import { requireViewer } from "./model/auth";
 import { userError } from "./model/errors";
 import { IMAGE_MESSAGES, inspectImageBlob } from "./model/images";
+import { enforceRateLimit } from "./model/rateLimits";
 import {
   claimFiles,
   deleteUnusedFiles,
@@ -26,7 +27,8 @@ export const generateUploadUrl = mutation({
   args: {},
   returns: v.string(),
   handler: async (ctx) => {
-    await requireViewer(ctx, WORK_MESSAGES.signInRequired);
+    const viewer = await requireViewer(ctx, WORK_MESSAGES.signInRequired);
+    await enforceRateLimit(ctx, "screenshotUploadUrl", viewer._id);
     return await ctx.storage.generateUploadUrl();
   },
 });

@@ -7,6 +7,7 @@ import { addLike, recordView } from "./model/engagement";
 import { insertProject } from "./model/projects";
 import { fileExists, pngBytes, storeFile, svgBytes, textBytes } from "./model/storedFiles.testkit";
 import { registryRow, uploadShot } from "./model/screenshots.testkit";
+import { photoRow, uploadPhoto } from "./model/photos.testkit";
 import { createUser, errorOf, newTest, type TestConvex } from "./test.setup";
 
 const MB = 1024 * 1024;
@@ -91,14 +92,16 @@ describe("viewer", () => {
   });
 });
 
-describe("isHandleAvailable", () => {
-  test("a free handle is available, also to a signed-out visitor, and comes back normalized", async () => {
+describe("checkHandle", () => {
+  test("a free handle is available and comes back normalized; a visitor cannot ask", async () => {
     const t = newTest();
-    expect(await t.query(api.users.isHandleAvailable, { handle: "Taro_Dev!" })).toEqual({
+    const { as } = await createUser(t);
+    expect(await as.mutation(api.users.checkHandle, { handle: "Taro_Dev!" })).toEqual({
       available: true,
       handle: "taro_dev",
       message: null,
     });
+    expect(await errorOf(t.mutation(api.users.checkHandle, { handle: "taro_dev" }))).toMatchObject({ code: "UNAUTHENTICATED" });
   });
 
   test("another user's handle is taken; the caller's own handle is not", async () => {
@@ -107,9 +110,8 @@ describe("isHandleAvailable", () => {
     const other = await createUser(t);
     await completeSetup(owner.as);
     const taken = { available: false, handle: "taro_dev", message: "このユーザーIDは既に使用されています" };
-    expect(await other.as.query(api.users.isHandleAvailable, { handle: "TARO_DEV" })).toEqual(taken);
-    expect(await t.query(api.users.isHandleAvailable, { handle: "taro_dev" })).toEqual(taken);
-    expect(await owner.as.query(api.users.isHandleAvailable, { handle: "taro_dev" })).toEqual({
+    expect(await other.as.mutation(api.users.checkHandle, { handle: "TARO_DEV" })).toEqual(taken);
+    expect(await owner.as.mutation(api.users.checkHandle, { handle: "taro_dev" })).toEqual({
       available: true,
       handle: "taro_dev",
       message: null,
@@ -118,7 +120,8 @@ describe("isHandleAvailable", () => {
 
   test("rule failures come back with their message", async () => {
     const t = newTest();
-    const check = (handle: string) => t.query(api.users.isHandleAvailable, { handle });
+    const { as } = await createUser(t);
+    const check = (handle: string) => as.mutation(api.users.checkHandle, { handle });
     expect(await check("")).toEqual({ available: false, handle: "", message: "ユーザーIDは必須です" });
     expect(await check("太郎")).toEqual({ available: false, handle: "", message: "英数字とアンダースコアのみ使用できます" });
     expect(await check("ab")).toEqual({ available: false, handle: "ab", message: "3文字以上で入力してください" });
@@ -144,7 +147,7 @@ describe("completeSetup", () => {
   test("saves the trimmed, normalized profile and marks it complete", async () => {
     const t = newTest();
     const { userId, as } = await createUser(t);
-    const photo = await storeFile(t, pngBytes(), "image/png");
+    const photo = await uploadPhoto(t, as);
     await completeSetup(as, {
       handle: " Taro_Dev! ",
       displayName: " 山田太郎 ",
@@ -168,9 +171,7 @@ describe("completeSetup", () => {
     const doc = await userDoc(t, userId);
     expect(doc?.location).toBeUndefined();
     expect(doc?.photoStorageId).toBe(photo);
-    // The byte check after saving finds a real PNG and keeps it.
-    await t.finishAllScheduledFunctions(vi.runAllTimers);
-    expect((await userDoc(t, userId))?.photoStorageId).toBe(photo);
+    expect(await photoRow(t, photo)).toMatchObject({ userId, inUse: true });
   });
 
   test("signed out is refused", async () => {
@@ -257,55 +258,55 @@ describe("completeSetup", () => {
     expect(await userDoc(t, first.userId)).toEqual(before);
   });
 
-  test("photo over 5 MB, of the wrong declared type, missing, or someone else's is refused", async () => {
+  test("only the caller's own checked upload is taken: unchecked, missing or someone else's is refused", async () => {
     const t = newTest();
     const { userId, as } = await createUser(t);
     const other = await createUser(t);
+    const failed = {
+      code: "INVALID_IMAGE",
+      message: "画像のアップロードに失敗しました",
+      fields: { photo: "画像のアップロードに失敗しました" },
+    };
     const refused = async (photoStorageId: Id<"_storage">) => await errorOf(completeSetup(as, { photoStorageId }));
 
-    const big = await storeFile(t, pngBytes(5 * MB + 1), "image/png");
-    expect(await refused(big)).toEqual({
-      code: "INVALID_IMAGE",
-      message: "画像サイズは5MB以下にしてください",
-      fields: { photo: "画像サイズは5MB以下にしてください" },
-    });
-    const svg = await storeFile(t, svgBytes(), "image/svg+xml");
-    expect(await refused(svg)).toMatchObject({ message: "PNG、JPEG、GIF形式の画像を選択してください" });
-    const text = await storeFile(t, textBytes(), "text/plain");
-    expect(await refused(text)).toMatchObject({ message: "PNG、JPEG、GIF形式の画像を選択してください" });
+    // Files that never went through checkPhotoUpload, whatever they are.
+    for (const unchecked of [
+      await storeFile(t, pngBytes(), "image/png"),
+      await storeFile(t, pngBytes(5 * MB + 1), "image/png"),
+      await storeFile(t, svgBytes(), "image/svg+xml"),
+      await storeFile(t, textBytes()),
+    ]) {
+      expect(await refused(unchecked)).toEqual(failed);
+      expect(await fileExists(t, unchecked)).toBe(true);
+    }
 
-    const gone = await storeFile(t, pngBytes(), "image/png");
+    const gone = await uploadPhoto(t, as);
     await t.run((ctx) => ctx.storage.delete(gone));
-    expect(await refused(gone)).toMatchObject({ message: "画像のアップロードに失敗しました" });
+    expect(await refused(gone)).toEqual(failed);
 
-    const theirs = await storeFile(t, pngBytes(), "image/png");
+    // Another user's upload: checked but not saved yet, and saved as their photo.
+    const theirPending = await uploadPhoto(t, other.as);
+    const theirs = await uploadPhoto(t, other.as);
     await completeSetup(other.as, { handle: "other_user", photoStorageId: theirs });
-    expect(await refused(theirs)).toMatchObject({ message: "画像のアップロードに失敗しました" });
-    expect(await fileExists(t, theirs)).toBe(true);
+    for (const file of [theirPending, theirs]) {
+      expect(await refused(file)).toEqual(failed);
+      expect(await fileExists(t, file)).toBe(true);
+      expect(await photoRow(t, file)).toMatchObject({ userId: other.userId });
+    }
     expect((await userDoc(t, userId))?.photoStorageId).toBeUndefined();
-  });
-
-  test("a file whose bytes are not an image is taken off the profile and deleted after saving", async () => {
-    const t = newTest();
-    const { userId, as } = await createUser(t, { image: "https://img.example/google.png" });
-    // Uploaded without a Content-Type: only the bytes can tell.
-    const fake = await storeFile(t, textBytes());
-    await completeSetup(as, { photoStorageId: fake });
-    expect((await userDoc(t, userId))?.photoStorageId).toBe(fake);
-    await t.finishAllScheduledFunctions(vi.runAllTimers);
-    expect((await userDoc(t, userId))?.photoStorageId).toBeUndefined();
-    expect(await fileExists(t, fake)).toBe(false);
-    expect((await as.query(api.users.viewer, {}))?.photoUrl).toBe("https://img.example/google.png");
+    expect((await userDoc(t, userId))?.profileCompleted).toBe(false);
   });
 });
 
 describe("checkPhotoUpload", () => {
-  test("a real PNG passes and stays", async () => {
+  test("a real PNG passes, stays, and is registered to the caller (checking again is fine)", async () => {
     const t = newTest();
-    const { as } = await createUser(t);
+    const { userId, as } = await createUser(t);
     const png = await storeFile(t, pngBytes(), "image/png");
     expect(await as.action(api.users.checkPhotoUpload, { storageId: png })).toBeNull();
     expect(await fileExists(t, png)).toBe(true);
+    expect(await photoRow(t, png)).toMatchObject({ userId, inUse: false });
+    expect(await as.action(api.users.checkPhotoUpload, { storageId: png })).toBeNull();
   });
 
   test("refused files are deleted: oversize, SVG, and text that claims to be a PNG", async () => {
@@ -323,20 +324,25 @@ describe("checkPhotoUpload", () => {
         message,
       });
       expect(await fileExists(t, storageId)).toBe(false);
+      expect(await photoRow(t, storageId)).toBeNull();
     }
   });
 
-  test("someone else's photo is refused but never deleted; signed out is refused", async () => {
+  test("someone else's photo or checked upload is refused but never deleted; signed out is refused", async () => {
     const t = newTest();
     const { as } = await createUser(t);
     const other = await createUser(t);
-    const theirs = await storeFile(t, pngBytes(), "image/png");
+    const theirs = await uploadPhoto(t, other.as);
     await completeSetup(other.as, { photoStorageId: theirs });
-    expect(await errorOf(as.action(api.users.checkPhotoUpload, { storageId: theirs }))).toEqual({
-      code: "INVALID_IMAGE",
-      message: "画像のアップロードに失敗しました",
-    });
-    expect(await fileExists(t, theirs)).toBe(true);
+    const theirPending = await uploadPhoto(t, other.as);
+    for (const storageId of [theirs, theirPending]) {
+      expect(await errorOf(as.action(api.users.checkPhotoUpload, { storageId }))).toEqual({
+        code: "INVALID_IMAGE",
+        message: "画像のアップロードに失敗しました",
+      });
+      expect(await fileExists(t, storageId)).toBe(true);
+      expect(await photoRow(t, storageId)).toMatchObject({ userId: other.userId });
+    }
 
     const svg = await storeFile(t, svgBytes(), "image/svg+xml");
     expect(await errorOf(t.action(api.users.checkPhotoUpload, { storageId: svg }))).toEqual({
@@ -433,7 +439,7 @@ describe("updateProfile", () => {
   test("photo: keep, replace (the old file is deleted), remove (deleted, Google's picture again)", async () => {
     const t = newTest();
     const { userId, as } = await completedUser(t, { image: "https://img.example/google.png" });
-    const first = await storeFile(t, pngBytes(), "image/png");
+    const first = await uploadPhoto(t, as);
     await as.mutation(api.users.updateProfile, { ...editInput, photo: { kind: "upload", storageId: first } });
     expect((await userDoc(t, userId))?.photoStorageId).toBe(first);
 
@@ -443,14 +449,16 @@ describe("updateProfile", () => {
     await as.mutation(api.users.updateProfile, { ...editInput, photo: { kind: "upload", storageId: first } });
     expect(await fileExists(t, first)).toBe(true);
 
-    const second = await storeFile(t, pngBytes(), "image/png");
+    const second = await uploadPhoto(t, as);
     await as.mutation(api.users.updateProfile, { ...editInput, photo: { kind: "upload", storageId: second } });
     expect((await userDoc(t, userId))?.photoStorageId).toBe(second);
     expect(await fileExists(t, first)).toBe(false);
+    expect(await photoRow(t, first)).toBeNull();
 
     await as.mutation(api.users.updateProfile, { ...editInput, photo: { kind: "remove" } });
     expect((await userDoc(t, userId))?.photoStorageId).toBeUndefined();
     expect(await fileExists(t, second)).toBe(false);
+    expect(await photoRow(t, second)).toBeNull();
     expect(await as.query(api.users.viewer, {})).toMatchObject({
       photoUrl: "https://img.example/google.png",
       hasUploadedPhoto: false,
@@ -458,15 +466,21 @@ describe("updateProfile", () => {
     await t.finishAllScheduledFunctions(vi.runAllTimers);
   });
 
-  test("a refused replacement leaves the current photo in place", async () => {
+  test("a refused replacement (unchecked, or another user's upload) leaves the current photo in place", async () => {
     const t = newTest();
     const { userId, as } = await completedUser(t);
-    const current = await storeFile(t, pngBytes(), "image/png");
+    const other = await createUser(t);
+    const current = await uploadPhoto(t, as);
     await as.mutation(api.users.updateProfile, { ...editInput, photo: { kind: "upload", storageId: current } });
-    const big = await storeFile(t, pngBytes(5 * MB + 1), "image/png");
-    expect(await errorOf(as.mutation(api.users.updateProfile, { ...editInput, photo: { kind: "upload", storageId: big } }))).toMatchObject({
-      message: "画像サイズは5MB以下にしてください",
-    });
+    const unchecked = await storeFile(t, pngBytes(), "image/png");
+    const theirs = await uploadPhoto(t, other.as);
+    for (const storageId of [unchecked, theirs]) {
+      expect(await errorOf(as.mutation(api.users.updateProfile, { ...editInput, photo: { kind: "upload", storageId } }))).toMatchObject({
+        message: "画像のアップロードに失敗しました",
+        fields: { photo: "画像のアップロードに失敗しました" },
+      });
+      expect(await fileExists(t, storageId)).toBe(true);
+    }
     expect((await userDoc(t, userId))?.photoStorageId).toBe(current);
     expect(await fileExists(t, current)).toBe(true);
     await t.finishAllScheduledFunctions(vi.runAllTimers);
@@ -648,7 +662,7 @@ describe("a screenshot never becomes a profile photo", () => {
     }
     expect((await userDoc(t, me.userId))?.profileCompleted).toBe(false);
 
-    const photo = await storeFile(t, pngBytes(), "image/png");
+    const photo = await uploadPhoto(t, me.as);
     await completeSetup(me.as, { photoStorageId: photo });
     for (const storageId of files) {
       expect(await errorOf(me.as.mutation(api.users.updateProfile, { ...editInput, photo: { kind: "upload", storageId } }))).toEqual(

@@ -4,11 +4,14 @@
 import { getAuthUserId } from "@convex-dev/auth/server";
 import { v } from "convex/values";
 import { internal } from "./_generated/api";
-import { action, internalAction, internalMutation, internalQuery, mutation, query } from "./_generated/server";
+import { action, internalMutation, internalQuery, mutation, query } from "./_generated/server";
 import { vUserSettings } from "./schema";
 import { getViewer, getViewerId, requireViewer, SIGN_IN_REQUIRED_MESSAGE } from "./model/auth";
 import { userError } from "./model/errors";
-import { deleteStoredFile, IMAGE_MESSAGES, inspectImageBlob, isScreenshotFile } from "./model/images";
+import { enforceRateLimit } from "./model/rateLimits";
+import { IMAGE_MESSAGES, inspectImageBlob } from "./model/images";
+import { claimPhotoFile, photoUploadStanding, sweepPhotoUploadsBatch } from "./model/photoFiles";
+import { deleteUnusedFiles } from "./model/screenshotFiles";
 import { checkHandleInput, normalizeProfileInput, PROFILE_MESSAGES, validateEdit, validateSetup } from "./model/profileRules";
 import {
   changePhoto,
@@ -40,16 +43,19 @@ export const viewer = query({
 });
 
 /**
- * The live user-id check of the setup and edit forms. Normalizes what was typed, applies the
- * rules, then looks for another user with it (the caller's own handle counts as available).
+ * The user-id check of the setup and edit forms (500 ms after typing stops). Normalizes what was
+ * typed, applies the rules, then looks for another user with it (the caller's own handle counts
+ * as available). A mutation, so it can be rate limited; saving checks again anyway.
  */
-export const isHandleAvailable = query({
+export const checkHandle = mutation({
   args: { handle: v.string() },
   returns: v.object({ available: v.boolean(), handle: v.string(), message: v.union(v.string(), v.null()) }),
   handler: async (ctx, args) => {
+    const viewer = await requireViewer(ctx);
+    await enforceRateLimit(ctx, "handleCheck", viewer._id);
     const { handle, message } = checkHandleInput(args.handle);
     if (message) return { available: false, handle, message };
-    if (await isHandleTaken(ctx, handle, await getViewerId(ctx))) {
+    if (await isHandleTaken(ctx, handle, viewer._id)) {
       return { available: false, handle, message: PROFILE_MESSAGES.handleTaken };
     }
     return { available: true, handle, message: null };
@@ -60,15 +66,16 @@ export const generatePhotoUploadUrl = mutation({
   args: {},
   returns: v.string(),
   handler: async (ctx) => {
-    await requireViewer(ctx);
+    const user = await requireViewer(ctx);
+    await enforceRateLimit(ctx, "photoUploadUrl", user._id);
     return await ctx.storage.generateUploadUrl();
   },
 });
 
 /**
  * Checks an uploaded photo's real bytes right after the upload, so the form can show the message
- * at once; a refused file is deleted. (Setup and edit check again; this is the step that can
- * read the bytes and delete, see model/images.ts.)
+ * at once: a refused file is deleted, an accepted one is registered to the caller, and only then
+ * can setup and edit take it (model/photoFiles.ts). Checking the same file again is fine.
  */
 export const checkPhotoUpload = action({
   args: { storageId: v.id("_storage") },
@@ -77,17 +84,19 @@ export const checkPhotoUpload = action({
     const rawUserId = await getAuthUserId(ctx);
     if (rawUserId === null) throw userError("UNAUTHENTICATED", SIGN_IN_REQUIRED_MESSAGE);
     const facts = await ctx.runQuery(internal.users.photoUploadFacts, { userId: rawUserId, storageId });
-    if (!facts.userExists) throw userError("UNAUTHENTICATED", SIGN_IN_REQUIRED_MESSAGE);
-    // Never delete a file that someone else uses; just refuse it.
-    if (facts.usedByAnotherUser) throw userError("INVALID_IMAGE", IMAGE_MESSAGES.uploadFailed);
-    if (facts.usedByCaller) return null;
+    if (facts.userId === null) throw userError("UNAUTHENTICATED", SIGN_IN_REQUIRED_MESSAGE);
+    // Never touch a file that is someone else's (or any screenshot); just refuse it.
+    if (facts.standing === "foreign") throw userError("INVALID_IMAGE", IMAGE_MESSAGES.uploadFailed);
+    if (facts.standing === "mine") return null;
     const blob = await ctx.storage.get(storageId);
     if (!blob) throw userError("INVALID_IMAGE", IMAGE_MESSAGES.uploadFailed);
     const refusal = await inspectImageBlob(blob);
     if (refusal) {
-      await ctx.storage.delete(storageId);
+      await ctx.runMutation(internal.users.deleteRefusedPhoto, { storageId });
       throw userError("INVALID_IMAGE", refusal);
     }
+    const claimed = await ctx.runMutation(internal.users.claimPhoto, { userId: facts.userId, storageId });
+    if (!claimed) throw userError("UNAUTHENTICATED", SIGN_IN_REQUIRED_MESSAGE);
     return null;
   },
 });
@@ -98,6 +107,7 @@ export const completeSetup = mutation({
   returns: v.null(),
   handler: async (ctx, { photoStorageId, ...text }) => {
     const user = await requireViewer(ctx);
+    await enforceRateLimit(ctx, "profileSave", user._id);
     const input = normalizeProfileInput(text);
     throwIfInvalid(validateSetup(text));
     await ensureHandleAvailable(ctx, input.handle, user._id);
@@ -128,6 +138,7 @@ export const updateProfile = mutation({
   returns: v.null(),
   handler: async (ctx, { photo, ...text }) => {
     const user = await requireViewer(ctx);
+    await enforceRateLimit(ctx, "profileSave", user._id);
     const input = normalizeProfileInput(text);
     throwIfInvalid(validateEdit(text, user.handle ?? null));
     if (input.handle !== user.handle) await ensureHandleAvailable(ctx, input.handle, user._id);
@@ -143,6 +154,7 @@ export const updateSettings = mutation({
   returns: v.null(),
   handler: async (ctx, { settings }) => {
     const user = await requireViewer(ctx);
+    await enforceRateLimit(ctx, "settingsSave", user._id);
     await ctx.db.patch("users", user._id, { settings, updatedAt: Date.now() });
     return null;
   },
@@ -159,55 +171,55 @@ export const getProfile = query({
 });
 
 // ---------------------------------------------------------------------------------------------
-// Internal: the byte-level photo checks, which need an action to read the file.
+// Internal: the photo upload registry (model/photoFiles.ts); the byte check needs an action.
+
+/** Photo uploads one sweep run deletes before it schedules the next. */
+const PHOTO_SWEEP_BATCH = 100;
+
+const vPhotoStanding = v.union(v.literal("new"), v.literal("mine"), v.literal("foreign"));
 
 export const photoUploadFacts = internalQuery({
   args: { userId: v.string(), storageId: v.id("_storage") },
-  returns: v.object({ userExists: v.boolean(), usedByCaller: v.boolean(), usedByAnotherUser: v.boolean() }),
+  returns: v.object({ userId: v.union(v.id("users"), v.null()), standing: vPhotoStanding }),
   handler: async (ctx, { userId: rawUserId, storageId }) => {
     const userId = ctx.db.normalizeId("users", rawUserId);
     const user = userId ? await ctx.db.get("users", userId) : null;
-    const holders = await ctx.db
-      .query("users")
-      .withIndex("by_photoStorageId", (q) => q.eq("photoStorageId", storageId))
-      .take(2);
-    return {
-      userExists: user !== null,
-      usedByCaller: holders.some((holder) => holder._id === userId),
-      // A screenshot (posted or waiting in the wizard) never becomes a profile photo.
-      usedByAnotherUser: holders.some((holder) => holder._id !== userId) || (await isScreenshotFile(ctx, storageId)),
-    };
+    if (!user) return { userId: null, standing: "foreign" as const };
+    return { userId: user._id, standing: await photoUploadStanding(ctx, storageId, user._id) };
   },
 });
 
-/**
- * Scheduled after a photo is saved: reads the real bytes and, when the file is not a PNG, JPEG
- * or GIF (or is over 5 MB), takes it off the profile and deletes it.
- */
-export const verifyPhotoBytes = internalAction({
+/** Registers a checked photo to the user; false (and the file deleted) when the user is gone. */
+export const claimPhoto = internalMutation({
   args: { userId: v.id("users"), storageId: v.id("_storage") },
+  returns: v.boolean(),
+  handler: async (ctx, { userId, storageId }) => {
+    if (!(await ctx.db.get("users", userId))) {
+      await deleteUnusedFiles(ctx, [storageId]);
+      return false;
+    }
+    await claimPhotoFile(ctx, userId, storageId);
+    return true;
+  },
+});
+
+/** Deletes a refused photo upload, unless (between the check and now) it became someone's. */
+export const deleteRefusedPhoto = internalMutation({
+  args: { storageId: v.id("_storage") },
   returns: v.null(),
-  handler: async (ctx, args): Promise<null> => {
-    const blob = await ctx.storage.get(args.storageId);
-    if (!blob) return null;
-    if (await inspectImageBlob(blob)) await ctx.runMutation(internal.users.discardRefusedPhoto, args);
+  handler: async (ctx, { storageId }) => {
+    await deleteUnusedFiles(ctx, [storageId]);
     return null;
   },
 });
 
-export const discardRefusedPhoto = internalMutation({
-  args: { userId: v.id("users"), storageId: v.id("_storage") },
+/** Deletes photo uploads left unused for over a day; reschedules itself while more are left. */
+export const sweepPhotoUploads = internalMutation({
+  args: {},
   returns: v.null(),
-  handler: async (ctx, { userId, storageId }) => {
-    const user = await ctx.db.get("users", userId);
-    if (user?.photoStorageId === storageId) {
-      await ctx.db.patch("users", userId, { photoStorageId: undefined, updatedAt: Date.now() });
-    }
-    const stillUsed = await ctx.db
-      .query("users")
-      .withIndex("by_photoStorageId", (q) => q.eq("photoStorageId", storageId))
-      .first();
-    if (!stillUsed) await deleteStoredFile(ctx, storageId);
+  handler: async (ctx): Promise<null> => {
+    const swept = await sweepPhotoUploadsBatch(ctx, Date.now(), PHOTO_SWEEP_BATCH);
+    if (swept === PHOTO_SWEEP_BATCH) await ctx.scheduler.runAfter(0, internal.users.sweepPhotoUploads, {});
     return null;
   },
 });

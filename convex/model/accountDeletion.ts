@@ -1,7 +1,8 @@
 // Deleting an account (DECISIONS.md "Settings and account").
 //
 // At once, in the mutation the user confirms: their sign-in records (so signing in with the same
-// Google identity later creates a new, empty user), their photo, and the user document itself
+// Google identity later creates a new, empty user), their photo (only a file registered to them,
+// see photoFiles.ts: never another user's), and the user document itself
 // (which frees the handle, hides the profile, stops a still-valid token from acting as them —
 // see model/auth.ts — and makes their works and comments show 退会したユーザー until purged).
 //
@@ -14,7 +15,7 @@ import type { MutationCtx } from "../_generated/server";
 import { Budget, eachParentAfterChildren, eachRow, runPhases, type Phase } from "./batches";
 import { removeComment, removeLike, removeView, removeVote } from "./engagementRemoval";
 import { removeFollow } from "./follows";
-import { deleteStoredFile } from "./images";
+import { releasePhotoFile } from "./photoFiles";
 import { CLEANUP_BATCH, deleteProjectCascade, submissionsPhase } from "./projectDeletion";
 import { releaseFiles } from "./screenshotFiles";
 import { bumpSiteCounter } from "./siteCounters";
@@ -65,7 +66,7 @@ function signInRecordPhases(ctx: MutationCtx, userId: Id<"users">): Phase[] {
  */
 export async function deleteAccountNow(ctx: MutationCtx, user: Doc<"users">) {
   await runPhases(new Budget(CLEANUP_BATCH), signInRecordPhases(ctx, user._id));
-  if (user.photoStorageId) await deleteStoredFile(ctx, user.photoStorageId);
+  if (user.photoStorageId) await releasePhotoFile(ctx, user._id, user.photoStorageId);
   await ctx.db.delete("users", user._id);
   await bumpSiteCounter(ctx, "users", -1);
   await ctx.scheduler.runAfter(0, internal.account.purgeUserData, { userId: user._id });
@@ -116,6 +117,15 @@ export async function purgeUserDataBatch(ctx: MutationCtx, userId: Id<"users">, 
           .withIndex("by_userId_and_projectId", (q) => q.eq("userId", userId).eq("projectId", undefined))
           .take(n),
       (file) => releaseFiles(ctx, [file.storageId]),
+    ),
+    // Photo uploads registered to them (checked but never saved, or the photo itself).
+    eachRow(
+      (n) =>
+        ctx.db
+          .query("photoFiles")
+          .withIndex("by_userId", (q) => q.eq("userId", userId))
+          .take(n),
+      (file) => releasePhotoFile(ctx, userId, file.storageId),
     ),
     eachRow(likes, (like) => removeLike(ctx, like)),
     eachRow(comments, (comment) => removeComment(ctx, comment)),

@@ -155,3 +155,38 @@ describe("normalizeChallenge", () => {
     expect(() => normalizeChallenge(form({ title: "" }), TODAY)).toThrow();
   });
 });
+
+describe("the shared text rule (model/cleanText.ts), as the create form shows it", () => {
+  const BIDI = "使用できない文字（文字の向きを変える制御文字）が含まれています";
+
+  test("a bidirectional override or isolate is refused in every text field and tag", () => {
+    expect(
+      validateChallenge(
+        form({
+          title: "冬\u202E",
+          description: "\u2066説明",
+          requirements: "要件\u2069",
+          prize: true,
+          prizeDescription: "ギフト\u202B",
+          tags: ["冬\u202D"],
+        }),
+        TODAY,
+      ),
+    ).toEqual({ title: BIDI, description: BIDI, requirements: BIDI, prizeDescription: BIDI, tags: BIDI });
+  });
+
+  test("the stored form is cleaned: NFC, no control characters, line breaks only in the long fields", () => {
+    expect(
+      normalizeChallenge(
+        form({
+          title: "\u304B\u3099\u0000\nめ",
+          description: "1\r\n2\u001B",
+          prize: true,
+          prizeDescription: "a\u0000\rb",
+          tags: ["#\u304B\u3099\u0000"],
+        }),
+        TODAY,
+      ),
+    ).toMatchObject({ title: "が め", description: "1\n2", prizeDescription: "a\nb", tags: ["が"] });
+  });
+});

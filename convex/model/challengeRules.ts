@@ -7,7 +7,8 @@
 // until the end of that day in Japan (UTC+9, no daylight saving).
 import { z } from "zod";
 import { LIMITS } from "../constants";
-import { cleanList, uniqueList, WORK_LIMITS, WORK_MESSAGES } from "./workRules";
+import { cleanText, TEXT_MESSAGES, textProblem } from "./cleanText";
+import { cleanList, listTextProblem, requiredText, uniqueList, WORK_LIMITS, WORK_MESSAGES } from "./workRules";
 
 export const DAY_MS = 24 * 60 * 60 * 1000;
 const JAPAN_OFFSET_MS = 9 * 60 * 60 * 1000;
@@ -93,14 +94,6 @@ export function daysLeft(endDate: number, now: number): number {
 
 const charCount = (text: string) => Array.from(text).length;
 
-function requiredText(required: string, max: number, tooLong: string) {
-  return z
-    .string()
-    .trim()
-    .min(1, required)
-    .refine((value) => charCount(value) <= max, tooLong);
-}
-
 /** The create form's rules; `today` is the Japanese calendar day the check runs on. */
 export function challengeSchema(today: string) {
   return z
@@ -110,11 +103,13 @@ export function challengeSchema(today: string) {
         CHALLENGE_MESSAGES.descriptionRequired,
         LIMITS.challengeDescriptionMax,
         CHALLENGE_MESSAGES.descriptionTooLong,
+        "multiline",
       ),
       requirements: requiredText(
         CHALLENGE_MESSAGES.requirementsRequired,
         CHALLENGE_LIMITS.requirementsMax,
         CHALLENGE_MESSAGES.requirementsTooLong,
+        "multiline",
       ),
       endDate: z
         .string()
@@ -131,16 +126,20 @@ export function challengeSchema(today: string) {
           if (message) ctx.addIssue({ code: "custom", message });
         }),
       prize: z.boolean(),
-      prizeDescription: z.string().trim(),
+      prizeDescription: z.string().transform((value) => cleanText(value, "multiline")),
       tags: z
         .array(z.string())
         .transform((items) => uniqueList(cleanList(items, { stripHash: true })))
+        .refine((items) => listTextProblem(items) === null, TEXT_MESSAGES.bidiControl)
         .refine((items) => items.length <= LIMITS.tagsMax, WORK_MESSAGES.tagsTooMany)
         .refine((items) => items.every((item) => charCount(item) <= WORK_LIMITS.tagNameMax), WORK_MESSAGES.tagTooLong),
     })
     .superRefine((value, ctx) => {
       if (!value.prize) return;
-      if (value.prizeDescription === "") {
+      const textIssue = textProblem(value.prizeDescription);
+      if (textIssue) {
+        ctx.addIssue({ code: "custom", path: ["prizeDescription"], message: textIssue });
+      } else if (value.prizeDescription === "") {
         ctx.addIssue({ code: "custom", path: ["prizeDescription"], message: CHALLENGE_MESSAGES.prizeRequired });
       } else if (charCount(value.prizeDescription) > CHALLENGE_LIMITS.prizeDescriptionMax) {
         ctx.addIssue({ code: "custom", path: ["prizeDescription"], message: CHALLENGE_MESSAGES.prizeTooLong });
@@ -169,7 +168,7 @@ export function validateChallenge(input: ChallengeFormInput, today: string): Cha
   return ordered;
 }
 
-/** The stored form of valid input: trimmed text, the end as an instant, no prize text without a prize. */
+/** The stored form of valid input: cleaned text (model/cleanText.ts), the end as an instant, no prize text without a prize. */
 export function normalizeChallenge(input: ChallengeFormInput, today: string) {
   const parsed = challengeSchema(today).parse(input);
   return {

@@ -4,6 +4,7 @@ import { v } from "convex/values";
 import type { Doc, Id } from "../_generated/dataModel";
 import type { QueryCtx } from "../_generated/server";
 import { LIMITS } from "../constants";
+import { cleanText, textProblem } from "./cleanText";
 import { userError } from "./errors";
 import { publicAuthor } from "./users";
 import { vPublicAuthor } from "./workCards";
@@ -12,9 +13,15 @@ export const COMMENT_SIGN_IN_MESSAGE = "コメントするにはログインが�
 export const COMMENT_BLANK_MESSAGE = "コメントを入力してください";
 export const COMMENT_TOO_LONG_MESSAGE = `コメントは${LIMITS.commentMax}文字以内で入力してください`;
 
-/** The trimmed comment, or a user error when it is blank or too long (counted in characters). */
+/**
+ * The comment as stored (cleaned by the shared text rule, model/cleanText.ts: NFC, control
+ * characters but newline and tab removed, trimmed), or a user error when it holds bidirectional
+ * controls, is blank or is too long (counted in characters).
+ */
 export function validComment(content: string): string {
-  const trimmed = content.trim();
+  const trimmed = cleanText(content, "multiline");
+  const textIssue = textProblem(trimmed);
+  if (textIssue) throw userError("INVALID_INPUT", textIssue, { content: textIssue });
   if (!trimmed) throw userError("INVALID_INPUT", COMMENT_BLANK_MESSAGE, { content: COMMENT_BLANK_MESSAGE });
   if (Array.from(trimmed).length > LIMITS.commentMax) {
     throw userError("INVALID_INPUT", COMMENT_TOO_LONG_MESSAGE, { content: COMMENT_TOO_LONG_MESSAGE });

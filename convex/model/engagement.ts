@@ -81,10 +81,18 @@ export async function insertComment(
   return commentId;
 }
 
-/** Records one visit of a work page, signed in or not. */
-export async function recordView(ctx: MutationCtx, projectId: Id<"projects">, userId: Id<"users"> | null) {
+/**
+ * Counts one view of a work page, signed in or not. `counted` says whose view on which day it is
+ * (viewCounting.ts decides whether a view counts; the demo seed counts views without one).
+ */
+export async function recordView(
+  ctx: MutationCtx,
+  projectId: Id<"projects">,
+  userId: Id<"users"> | null,
+  counted?: { viewerKey: string; day: string },
+) {
   const work = await loadWork(ctx, projectId);
-  await ctx.db.insert("views", { projectId, ...(userId ? { userId } : {}) });
+  await ctx.db.insert("views", { projectId, ...(userId ? { userId } : {}), ...counted });
   const viewsCount = work.viewsCount + 1;
   await ctx.db.patch("projects", projectId, { viewsCount });
   const author = await ctx.db.get("users", work.userId);

@@ -1,5 +1,6 @@
 import type { Id } from "../_generated/dataModel";
 import type { MutationCtx } from "../_generated/server";
+import { sanitizeText } from "./cleanText";
 import { bumpSiteCounter } from "./siteCounters";
 import { newUserDocument, type GoogleProfile } from "./users";
 
@@ -7,7 +8,9 @@ import { newUserDocument, type GoogleProfile } from "./users";
 export function googleProfileOf(profile: Record<string, unknown>): GoogleProfile {
   const text = (value: unknown) => (typeof value === "string" && value.trim() !== "" ? value : undefined);
   const result: GoogleProfile = {};
-  const name = text(profile.name);
+  // The name is shown as the display name until the user sets one, so it follows the text rule
+  // (model/cleanText.ts); nobody can be asked to fix it, so bidirectional controls are dropped.
+  const name = text(typeof profile.name === "string" ? sanitizeText(profile.name) : undefined);
   const email = text(profile.email);
   const image = text(profile.image);
   if (name !== undefined) result.name = name;

@@ -6,9 +6,11 @@
 // - In a mutation (`checkStoredImage`): the stored file's metadata (exists, real size, declared
 //   content type) and whether another user already uses it. A refusal there throws, which rolls
 //   the whole transaction back, so a mutation cannot also delete the refused file.
-// - In an action (`inspectImageBlob` via users.checkPhotoUpload / users.verifyPhotoBytes): the
+// - In an action (`inspectImageBlob` via users.checkPhotoUpload / screenshots.checkUpload): the
 //   real bytes (magic numbers), since file contents are reliably readable only in actions; and
 //   actions are not transactional, so they can delete a refused file and still report the error.
+//   Only files that passed it are registered (photoFiles.ts, screenshotFiles.ts), and only
+//   registered files are accepted by the mutations.
 import type { Id } from "../_generated/dataModel";
 import type { MutationCtx, QueryCtx } from "../_generated/server";
 import { IMAGE_CONTENT_TYPES, LIMITS } from "../constants";
@@ -96,13 +98,22 @@ export async function isScreenshotFile(ctx: QueryCtx, storageId: Id<"_storage">)
   return row !== null;
 }
 
-/** Whether anyone's photo or any screenshot (posted or pending) is this file. */
+/** Whether the file is a registered photo upload (checked and waiting, or someone's photo). */
+export async function isPhotoFile(ctx: QueryCtx, storageId: Id<"_storage">) {
+  const row = await ctx.db
+    .query("photoFiles")
+    .withIndex("by_storageId", (q) => q.eq("storageId", storageId))
+    .first();
+  return row !== null;
+}
+
+/** Whether anyone's photo (or photo upload) or any screenshot (posted or pending) is this file. */
 export async function isFileInUse(ctx: QueryCtx, storageId: Id<"_storage">) {
   const photoHolder = await ctx.db
     .query("users")
     .withIndex("by_photoStorageId", (q) => q.eq("photoStorageId", storageId))
     .first();
-  return photoHolder !== null || (await isScreenshotFile(ctx, storageId));
+  return photoHolder !== null || (await isPhotoFile(ctx, storageId)) || (await isScreenshotFile(ctx, storageId));
 }
 
 /**

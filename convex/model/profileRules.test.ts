@@ -143,3 +143,41 @@ test("normalizeProfileInput trims everything and normalizes the handle", () => {
     websiteUrl: "",
   });
 });
+
+describe("the shared text rule (model/cleanText.ts), as the profile forms show it", () => {
+  const BIDI = "使用できない文字（文字の向きを変える制御文字）が含まれています";
+
+  test("a bidirectional override or isolate is refused in every text field, at setup and edit", () => {
+    const marked: ProfileInput = {
+      ...valid,
+      displayName: "山田\u202E太郎",
+      bio: `${valid.bio}\u2066`,
+      location: "\u2069東京",
+      githubUrl: "https://github.com/\u202Dtaro",
+      twitterUrl: "https://x.com/\u202Ataro",
+      websiteUrl: "https://e.com/\u2067",
+    };
+    const expected = {
+      displayName: BIDI,
+      bio: BIDI,
+      location: BIDI,
+      githubUrl: BIDI,
+      twitterUrl: BIDI,
+      websiteUrl: BIDI,
+    };
+    expect(validateSetup(marked)).toEqual(expected);
+    expect(validateEdit(marked, "taro_dev")).toEqual(expected);
+  });
+
+  test("the user id keeps only a-z, 0-9 and _, so such marks just disappear from it", () => {
+    expect(checkHandleInput("\u202Etaro\u0000_dev")).toEqual({ handle: "taro_dev", message: null });
+  });
+
+  test("control characters do not count toward lengths, and the stored form is cleaned and NFC", () => {
+    expect(validateSetup({ ...valid, displayName: "\u0000\u001B" }).displayName).toBe("表示名は必須です");
+    expect(validateSetup({ ...valid, bio: `${"あ".repeat(19)}\u0000\u0000` }).bio).toBe("自己紹介は20文字以上で入力してください");
+    expect(
+      normalizeProfileInput({ ...valid, displayName: "\u304B\u3099\u0000\nく", bio: "一\r\n二\u001B", twitterUrl: "https://x.com/a\u0000" }),
+    ).toMatchObject({ displayName: "が く", bio: "一\n二", twitterUrl: "https://x.com/a" });
+  });
+});

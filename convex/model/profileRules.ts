@@ -2,6 +2,7 @@
 // (convex/users.ts) and the setup and edit forms in the browser. Plain functions and data only:
 // no server imports, so the frontend can import this file as it is.
 import { LIMITS } from "../constants";
+import { cleanText, textProblem } from "./cleanText";
 import { isHttpUrl } from "./urls";
 
 /** Limits SPEC.md leaves open; kept small enough for a profile card. */
@@ -83,37 +84,48 @@ export function isReservedHandle(handle: string): boolean {
 
 /** Optional link: empty is fine; otherwise an http: or https: URL with a host. */
 export function validateUrl(value: string): string | null {
-  const url = value.trim();
+  const url = cleanText(value);
+  const textIssue = textProblem(url);
+  if (textIssue) return textIssue;
   if (url === "") return null;
   if (charCount(url) > PROFILE_LIMITS.urlMax) return PROFILE_MESSAGES.urlTooLong;
   return isHttpUrl(url) ? null : PROFILE_MESSAGES.invalidUrl;
 }
 
-/** Trims every field and normalizes the handle: what is validated is what gets stored. */
+/**
+ * Cleans every field by the shared text rule (model/cleanText.ts: NFC, control characters
+ * removed, trimmed; the bio keeps its line breaks) and normalizes the handle: what is validated
+ * is what gets stored.
+ */
 export function normalizeProfileInput(input: ProfileInput): ProfileInput {
   return {
     handle: normalizeHandle(input.handle),
-    displayName: input.displayName.trim(),
-    bio: input.bio.trim(),
-    location: input.location.trim(),
-    githubUrl: input.githubUrl.trim(),
-    twitterUrl: input.twitterUrl.trim(),
-    websiteUrl: input.websiteUrl.trim(),
+    displayName: cleanText(input.displayName),
+    bio: cleanText(input.bio, "multiline"),
+    location: cleanText(input.location),
+    githubUrl: cleanText(input.githubUrl),
+    twitterUrl: cleanText(input.twitterUrl),
+    websiteUrl: cleanText(input.websiteUrl),
   };
 }
 
-function commonErrors(input: ProfileInput): ProfileFieldErrors {
+function commonErrors(raw: ProfileInput): ProfileFieldErrors {
+  const input = normalizeProfileInput(raw);
   const errors: ProfileFieldErrors = {};
-  const displayName = input.displayName.trim();
-  if (displayName === "") errors.displayName = PROFILE_MESSAGES.displayNameRequired;
-  else if (charCount(displayName) > PROFILE_LIMITS.displayNameMax) {
-    errors.displayName = PROFILE_MESSAGES.displayNameTooLong;
-  }
-  const bio = input.bio.trim();
-  if (charCount(bio) > LIMITS.bioMax) errors.bio = PROFILE_MESSAGES.bioTooLong;
-  if (charCount(input.location.trim()) > PROFILE_LIMITS.locationMax) {
-    errors.location = PROFILE_MESSAGES.locationTooLong;
-  }
+  const { displayName, bio, location } = input;
+  const displayNameMessage =
+    textProblem(displayName) ??
+    (displayName === ""
+      ? PROFILE_MESSAGES.displayNameRequired
+      : charCount(displayName) > PROFILE_LIMITS.displayNameMax
+        ? PROFILE_MESSAGES.displayNameTooLong
+        : null);
+  if (displayNameMessage) errors.displayName = displayNameMessage;
+  const bioMessage = textProblem(bio) ?? (charCount(bio) > LIMITS.bioMax ? PROFILE_MESSAGES.bioTooLong : null);
+  if (bioMessage) errors.bio = bioMessage;
+  const locationMessage =
+    textProblem(location) ?? (charCount(location) > PROFILE_LIMITS.locationMax ? PROFILE_MESSAGES.locationTooLong : null);
+  if (locationMessage) errors.location = locationMessage;
   for (const field of ["githubUrl", "twitterUrl", "websiteUrl"] as const) {
     const message = validateUrl(input[field]);
     if (message) errors[field] = message;
@@ -126,9 +138,9 @@ export function validateSetup(input: ProfileInput): ProfileFieldErrors {
   const errors = commonErrors(input);
   const handleMessage = checkHandleInput(input.handle).message;
   if (handleMessage) errors.handle = handleMessage;
-  const bio = input.bio.trim();
-  if (bio === "") errors.bio = PROFILE_MESSAGES.bioRequired;
-  else if (charCount(bio) < LIMITS.bioMin) errors.bio = PROFILE_MESSAGES.bioTooShort;
+  const bio = cleanText(input.bio, "multiline");
+  if (!errors.bio && bio === "") errors.bio = PROFILE_MESSAGES.bioRequired;
+  else if (!errors.bio && charCount(bio) < LIMITS.bioMin) errors.bio = PROFILE_MESSAGES.bioTooShort;
   return orderErrors(errors);
 }
 

@@ -1,10 +1,9 @@
 // Writing the profile: validation errors, handle uniqueness and the photo, for users.completeSetup
 // and users.updateProfile.
-import { internal } from "../_generated/api";
 import type { Doc, Id } from "../_generated/dataModel";
 import type { MutationCtx, QueryCtx } from "../_generated/server";
 import { userError, invalidInput } from "./errors";
-import { checkStoredImage, deleteStoredFile } from "./images";
+import { releasePhotoFile, takeOwnPhotoFile } from "./photoFiles";
 import { firstProfileError, isReservedHandle, PROFILE_MESSAGES, type ProfileFieldErrors, type ProfileInput } from "./profileRules";
 
 export function throwIfInvalid(errors: ProfileFieldErrors) {
@@ -49,19 +48,15 @@ export function profileFieldsPatch(input: ProfileInput) {
 export type PhotoChange = { kind: "keep" } | { kind: "remove" } | { kind: "upload"; storageId: Id<"_storage"> };
 
 /**
- * Applies a photo change: checks a new upload, deletes the uploaded file it replaces or that is
- * removed, and schedules the byte-level check of the new file (model/images.ts explains why
- * that runs in an action). Returns the patch for the user document.
+ * Applies a photo change: a new upload must be the caller's own checked upload (its bytes were
+ * read by users.checkPhotoUpload, see model/photoFiles.ts); the uploaded file it replaces, or that
+ * is removed, is deleted. Returns the patch for the user document.
  */
 export async function changePhoto(ctx: MutationCtx, user: Doc<"users">, change: PhotoChange) {
   if (change.kind === "keep") return {};
   if (change.kind === "upload" && change.storageId === user.photoStorageId) return {};
-  if (change.kind === "upload") await checkStoredImage(ctx, change.storageId, user._id);
-  if (user.photoStorageId) await deleteStoredFile(ctx, user.photoStorageId);
+  if (change.kind === "upload") await takeOwnPhotoFile(ctx, change.storageId, user._id);
+  if (user.photoStorageId) await releasePhotoFile(ctx, user._id, user.photoStorageId);
   if (change.kind === "remove") return { photoStorageId: undefined };
-  await ctx.scheduler.runAfter(0, internal.users.verifyPhotoBytes, {
-    userId: user._id,
-    storageId: change.storageId,
-  });
   return { photoStorageId: change.storageId };
 }

@@ -115,7 +115,7 @@ describe("deleteProjectCascade", () => {
           .take(10),
         views: await ctx.db
           .query("views")
-          .withIndex("by_projectId", (q) => q.eq("projectId", ids.doomed))
+          .withIndex("by_projectId_and_viewerKey_and_day", (q) => q.eq("projectId", ids.doomed))
           .take(10),
         notifications: await ctx.db
           .query("notifications")

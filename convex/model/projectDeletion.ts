@@ -73,7 +73,7 @@ export async function purgeProjectChildrenBatch(ctx: MutationCtx, projectId: Id<
       (n) =>
         ctx.db
           .query("views")
-          .withIndex("by_projectId", (q) => q.eq("projectId", projectId))
+          .withIndex("by_projectId_and_viewerKey_and_day", (q) => q.eq("projectId", projectId))
           .take(n),
       (view) => removeView(ctx, view),
     ),

@@ -1,10 +1,38 @@
 // How often one person may repeat an action (DECISIONS.md "Fairness and abuse"), through the
 // @convex-dev/rate-limiter component. A refusal is a ConvexError that says when to try again.
-import { HOUR, MINUTE, RateLimiter } from "@convex-dev/rate-limiter";
+import { HOUR, MINUTE, RateLimiter, type RateLimitConfig } from "@convex-dev/rate-limiter";
 import { components } from "../_generated/api";
 import type { Id } from "../_generated/dataModel";
 import type { MutationCtx } from "../_generated/server";
 import { userError } from "./errors";
+
+/**
+ * Upload URLs, per user. The posting wizard takes two per screenshot (original and thumbnail), so
+ * 5 screenshots are 10; 30 leaves room for retries and changed picks. A photo takes one.
+ */
+export const UPLOAD_URL_RATE_LIMITS = {
+  screenshotUploadUrl: { kind: "token bucket", rate: 30, period: 10 * MINUTE, capacity: 30 },
+  photoUploadUrl: { kind: "token bucket", rate: 10, period: 10 * MINUTE, capacity: 10 },
+} as const satisfies Record<string, RateLimitConfig>;
+
+/**
+ * Counting views (model/viewCounting.ts): a refused view is simply not counted. A view already
+ * counts once per viewer per work per day; these bound what a script can add on top. A script can
+ * invent browser session ids at will, so the per-work and site-wide anonymous ceilings are what
+ * bound farming: at most 30 + 24 × 30 = 750 anonymous views of one work in 24 hours, under the
+ * 1,000 of the trendsetter badge. Signed-in views (one per account per work per day) have no
+ * per-work ceiling.
+ */
+export const VIEW_RATE_LIMITS = {
+  // Per signed-in user: opening 60 works in a row is fine, then two a minute.
+  view: { kind: "token bucket", rate: 120, period: HOUR, capacity: 60 },
+  // Per anonymous browser session: 20 works in a row, then one a minute.
+  anonViewSession: { kind: "token bucket", rate: 60, period: HOUR, capacity: 20 },
+  // Per work, all anonymous sessions together: 30 in a row, then one every 2 minutes.
+  anonViewWork: { kind: "token bucket", rate: 30, period: HOUR, capacity: 30 },
+  // Site-wide, all anonymous sessions together: 120 a minute (2 a second).
+  anonViewSite: { kind: "token bucket", rate: 120, period: MINUTE, capacity: 120 },
+} as const satisfies Record<string, RateLimitConfig>;
 
 /** Per user. Token buckets allow a short burst, then a steady rate. */
 const rateLimiter = new RateLimiter(components.rateLimiter, {
@@ -15,9 +43,32 @@ const rateLimiter = new RateLimiter(components.rateLimiter, {
   enterChallenge: { kind: "token bucket", rate: 20, period: MINUTE, capacity: 10 },
   // Voting through a page of entries is fine; thousands of toggles a minute are not.
   vote: { kind: "token bucket", rate: 60, period: MINUTE, capacity: 30 },
+  // A lively thread is a few comments a minute; a burst of five is allowed, then one per 10 s.
+  comment: { kind: "token bucket", rate: 6, period: MINUTE, capacity: 5 },
+  // Liking down a gallery page is fine; toggling one heart hundreds of times is not.
+  like: { kind: "token bucket", rate: 60, period: MINUTE, capacity: 30 },
+  // Profile and settings saves: each switch of the settings page saves, so allow a row of them.
+  profileSave: { kind: "token bucket", rate: 20, period: MINUTE, capacity: 10 },
+  settingsSave: { kind: "token bucket", rate: 60, period: MINUTE, capacity: 30 },
+  // The user-id check runs 500 ms after typing stops: a minute of typing stays well inside.
+  handleCheck: { kind: "token bucket", rate: 60, period: MINUTE, capacity: 30 },
+  ...UPLOAD_URL_RATE_LIMITS,
+  ...VIEW_RATE_LIMITS,
 });
 
-export type RateLimitName = "follow" | "createChallenge" | "enterChallenge" | "vote";
+export type RateLimitName =
+  | "follow"
+  | "createChallenge"
+  | "enterChallenge"
+  | "vote"
+  | "comment"
+  | "like"
+  | "profileSave"
+  | "settingsSave"
+  | "handleCheck"
+  | keyof typeof UPLOAD_URL_RATE_LIMITS;
+
+export type ViewRateLimitName = keyof typeof VIEW_RATE_LIMITS;
 
 export function rateLimitMessage(retryAfterMs: number): string {
   return `操作が多すぎます。${Math.max(1, Math.ceil(retryAfterMs / 1000))}秒後にもう一度お試しください`;
@@ -27,4 +78,20 @@ export function rateLimitMessage(retryAfterMs: number): string {
 export async function enforceRateLimit(ctx: MutationCtx, name: RateLimitName, userId: Id<"users">): Promise<void> {
   const status = await rateLimiter.limit(ctx, name, { key: userId });
   if (!status.ok) throw userError("RATE_LIMITED", rateLimitMessage(status.retryAfter));
+}
+
+/**
+ * Counts one action against every limit given (a missing key is the site-wide limit) when none of
+ * them is used up, and returns true; otherwise counts nothing and returns false. For actions that
+ * are refused silently (a view that does not count).
+ */
+export async function tryRateLimits(
+  ctx: MutationCtx,
+  limits: ReadonlyArray<{ name: ViewRateLimitName; key?: string }>,
+): Promise<boolean> {
+  for (const { name, key } of limits) {
+    if (!(await rateLimiter.check(ctx, name, key === undefined ? {} : { key })).ok) return false;
+  }
+  for (const { name, key } of limits) await rateLimiter.limit(ctx, name, key === undefined ? {} : { key });
+  return true;
 }

@@ -276,3 +276,43 @@ test("the messages are the ones SPEC.md gives", () => {
     invalidUrl: "正しいURL形式で入力してください",
   });
 });
+
+describe("the shared text rule (model/cleanText.ts), as the wizard shows it", () => {
+  const BIDI = "使用できない文字（文字の向きを変える制御文字）が含まれています";
+
+  test("a bidirectional override in any text field or list entry is that field's message", () => {
+    expect(basic({ title: "a\u202Eb", description: "説明\u2066", vibeDescription: "\u2069x", demoUrl: "https://e.com/\u202E" })).toEqual({
+      title: BIDI,
+      description: BIDI,
+      vibeDescription: BIDI,
+      demoUrl: BIDI,
+    });
+    expect(basic({ demoVideoUrl: "https://e.com/\u202A", repositoryUrl: "https://e.com/\u202B" })).toEqual({
+      demoVideoUrl: BIDI,
+      repositoryUrl: BIDI,
+    });
+    expect(tech({ aiTools: ["Claude\u202E"], techStack: ["\u2067React"], tags: ["#\u2068タグ"] })).toEqual({
+      aiTools: BIDI,
+      techStack: BIDI,
+      tags: BIDI,
+    });
+  });
+
+  test("control characters do not count: only they make a field blank, and lengths are counted without them", () => {
+    expect(basic({ title: "\u0000\u001B" })).toEqual({ title: "タイトルは必須です" });
+    expect(basic({ title: `${"題".repeat(100)}\u0000\u0000` })).toEqual({});
+    expect(tech({ aiTools: ["\u0000"] })).toEqual({ aiTools: "使用したAIツールを少なくとも1つ選択してください" });
+  });
+
+  test("the stored form is cleaned: NFC, no control characters, line breaks only in descriptions", () => {
+    expect(
+      normalizeWork({
+        ...valid,
+        title: "\u304B\u3099\u0000\tめ",
+        description: "1\r\n2\u001B",
+        tags: ["#\u304B\u3099"],
+        aiTools: ["Clau\u0000de"],
+      }),
+    ).toMatchObject({ title: "が め", description: "1\n2", tags: ["が"], aiTools: ["Claude"] });
+  });
+});

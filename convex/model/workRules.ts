@@ -4,6 +4,7 @@
 // data only: no server imports, so the frontend imports this file as it is.
 import { z } from "zod";
 import { GENRE_IDS, LIMITS, type Genre } from "../constants";
+import { cleanText, TEXT_MESSAGES, textProblem, type TextKind } from "./cleanText";
 import { isHttpUrl } from "./urls";
 
 /** Limits SPEC.md leaves open, sized for a work page and a gallery card. */
@@ -51,17 +52,35 @@ const charCount = (text: string) => Array.from(text).length;
 /** Case- and width-insensitive key, so "claude" and "Ｃｌａｕｄｅ" are the same tool. */
 export const listKey = (item: string) => item.normalize("NFKC").toLowerCase();
 
-function requiredText(required: string, max: number, tooLong: string) {
+/**
+ * A required text field: cleaned by the shared text rule (model/cleanText.ts: NFC, control
+ * characters removed, trimmed), refused when it holds bidirectional controls, blank or too long.
+ * Multi-line fields keep their newlines and tabs. The parsed value is the cleaned text.
+ */
+export function requiredText(required: string, max: number, tooLong: string, kind: TextKind = "line") {
   return z
     .string()
-    .trim()
-    .min(1, required)
-    .refine((value) => charCount(value) <= max, tooLong);
+    .transform((value) => cleanText(value, kind))
+    .superRefine((value, ctx) => {
+      const message = textProblem(value) ?? (value === "" ? required : charCount(value) > max ? tooLong : null);
+      if (message) ctx.addIssue({ code: "custom", message });
+    });
+}
+
+/** The first item's problem under the shared text rule (bidirectional controls), or null. */
+export function listTextProblem(items: readonly string[]): string | null {
+  for (const item of items) {
+    const problem = textProblem(item);
+    if (problem) return problem;
+  }
+  return null;
 }
 
 /** An http(s) URL with a host (DECISIONS.md "Data rules"); empty allowed unless `required`. */
 export function urlProblem(value: string, required?: string): string | null {
-  const url = value.trim();
+  const url = cleanText(value);
+  const textIssue = textProblem(url);
+  if (textIssue) return textIssue;
   if (url === "") return required ?? null;
   if (charCount(url) > WORK_LIMITS.urlMax) return WORK_MESSAGES.urlTooLong;
   return isHttpUrl(url) ? null : WORK_MESSAGES.invalidUrl;
@@ -70,16 +89,21 @@ export function urlProblem(value: string, required?: string): string | null {
 function url(required?: string) {
   return z
     .string()
-    .trim()
+    .transform((value) => cleanText(value))
     .superRefine((value, ctx) => {
       const problem = urlProblem(value, required);
       if (problem) ctx.addIssue({ code: "custom", message: problem });
     });
 }
 
-/** Trims entries, drops blanks, and (for tags) a leading "#" the person typed out of habit. */
+/**
+ * Cleans entries by the shared text rule (NFC, no control characters, trimmed), drops blanks,
+ * and (for tags) a leading "#" the person typed out of habit.
+ */
 export function cleanList(items: readonly string[], { stripHash = false } = {}): string[] {
-  return items.map((item) => (stripHash ? item.trim().replace(/^#+/, "").trim() : item.trim())).filter((item) => item !== "");
+  return items
+    .map((item) => (stripHash ? cleanText(cleanText(item).replace(/^#+/, "")) : cleanText(item)))
+    .filter((item) => item !== "");
 }
 
 /** Keeps the first of entries that differ only in case or width. */
@@ -98,8 +122,13 @@ const genre = z.string().refine((value): value is Genre => (GENRE_IDS as readonl
 /** Step 1: basic information. */
 export const basicInfoSchema = z.object({
   title: requiredText(WORK_MESSAGES.titleRequired, WORK_LIMITS.titleMax, WORK_MESSAGES.titleTooLong),
-  description: requiredText(WORK_MESSAGES.descriptionRequired, WORK_LIMITS.descriptionMax, WORK_MESSAGES.descriptionTooLong),
-  vibeDescription: requiredText(WORK_MESSAGES.vibeRequired, WORK_LIMITS.vibeDescriptionMax, WORK_MESSAGES.vibeTooLong),
+  description: requiredText(
+    WORK_MESSAGES.descriptionRequired,
+    WORK_LIMITS.descriptionMax,
+    WORK_MESSAGES.descriptionTooLong,
+    "multiline",
+  ),
+  vibeDescription: requiredText(WORK_MESSAGES.vibeRequired, WORK_LIMITS.vibeDescriptionMax, WORK_MESSAGES.vibeTooLong, "multiline"),
   genre,
   demoUrl: url(WORK_MESSAGES.demoUrlRequired),
   demoVideoUrl: url(),
@@ -113,7 +142,8 @@ export const techInfoSchema = z.object({
     .transform((tools) => cleanList(tools))
     .superRefine((tools, ctx) => {
       const message =
-        tools.length === 0
+        listTextProblem(tools) ??
+        (tools.length === 0
           ? WORK_MESSAGES.aiToolsRequired
           : tools.length > LIMITS.aiToolsMax
             ? WORK_MESSAGES.aiToolsTooMany
@@ -121,17 +151,19 @@ export const techInfoSchema = z.object({
               ? WORK_MESSAGES.aiToolTooLong
               : uniqueList(tools).length !== tools.length
                 ? WORK_MESSAGES.aiToolDuplicate
-                : null;
+                : null);
       if (message) ctx.addIssue({ code: "custom", message });
     }),
   techStack: z
     .array(z.string())
     .transform((items) => uniqueList(cleanList(items)))
+    .refine((items) => listTextProblem(items) === null, TEXT_MESSAGES.bidiControl)
     .refine((items) => items.length <= WORK_LIMITS.techStackMax, WORK_MESSAGES.techStackTooMany)
     .refine((items) => items.every((item) => charCount(item) <= WORK_LIMITS.tagNameMax), WORK_MESSAGES.techStackItemTooLong),
   tags: z
     .array(z.string())
     .transform((items) => uniqueList(cleanList(items, { stripHash: true })))
+    .refine((items) => listTextProblem(items) === null, TEXT_MESSAGES.bidiControl)
     .refine((items) => items.length <= LIMITS.tagsMax, WORK_MESSAGES.tagsTooMany)
     .refine((items) => items.every((item) => charCount(item) <= WORK_LIMITS.tagNameMax), WORK_MESSAGES.tagTooLong),
   isZeroCode: z.boolean(),
@@ -201,7 +233,7 @@ export function firstWorkError(errors: WorkFieldErrors): string | null {
   return null;
 }
 
-/** The stored form of valid input: trimmed text, unset optional links, cleaned lists. */
+/** The stored form of valid input: cleaned text (model/cleanText.ts), unset optional links, cleaned lists. */
 export function normalizeWork(input: WorkFormInput) {
   const basic = basicInfoSchema.parse(input);
   const tech = techInfoSchema.parse(input);

@@ -11,12 +11,13 @@ describe("readServerError", () => {
     });
     expect(readServerError(error)).toEqual({
       message: "入力内容を確認してください",
+      code: "invalid",
       fields: { handle: "このユーザーIDは既に使用されています" },
     });
   });
 
   it("falls back to a generic message for anything else", () => {
-    expect(readServerError(new Error("socket closed"))).toEqual({ message: "エラーが発生しました", fields: {} });
-    expect(readServerError(new ConvexError("plain string"), "失敗")).toEqual({ message: "失敗", fields: {} });
+    expect(readServerError(new Error("socket closed"))).toEqual({ message: "エラーが発生しました", code: null, fields: {} });
+    expect(readServerError(new ConvexError("plain string"), "失敗")).toEqual({ message: "失敗", code: null, fields: {} });
   });
 });

@@ -3,6 +3,8 @@ import { ConvexError } from "convex/values";
 /** What a server function refused with: ConvexError data is `{ code, message, fields? }`. */
 export type ServerError = {
   message: string;
+  /** The server's code (e.g. RATE_LIMITED, UNAUTHENTICATED); null for anything not a ConvexError. */
+  code: string | null;
   /** Per-field messages, keyed by argument name (e.g. handle, bio). */
   fields: Record<string, string>;
 };
@@ -15,11 +17,15 @@ const isRecord = (value: unknown): value is Record<string, unknown> =>
  * dropped connection) falls back to the generic SPEC.md message rather than leaking internals.
  */
 export function readServerError(error: unknown, fallback = "エラーが発生しました"): ServerError {
-  if (!(error instanceof ConvexError) || !isRecord(error.data)) return { message: fallback, fields: {} };
-  const { message, fields } = error.data;
+  if (!(error instanceof ConvexError) || !isRecord(error.data)) return { message: fallback, code: null, fields: {} };
+  const { message, code, fields } = error.data;
   const fieldMessages: Record<string, string> = {};
   if (isRecord(fields)) {
     for (const [key, value] of Object.entries(fields)) if (typeof value === "string") fieldMessages[key] = value;
   }
-  return { message: typeof message === "string" && message ? message : fallback, fields: fieldMessages };
+  return {
+    message: typeof message === "string" && message ? message : fallback,
+    code: typeof code === "string" ? code : null,
+    fields: fieldMessages,
+  };
 }

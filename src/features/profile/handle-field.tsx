@@ -7,7 +7,7 @@ import { cn } from "@/lib/cn";
 import { LIMITS } from "../../../convex/constants";
 import { PROFILE_MESSAGES, validateHandle } from "../../../convex/model/profileRules";
 
-/** The server's answer for one handle (api.users.isHandleAvailable). */
+/** The server's answer for one handle (api.users.checkHandle). */
 export type HandleAvailability = { handle: string; available: boolean; message: string | null };
 
 /** The handle's error when the last availability answer says it is taken, else nothing. */

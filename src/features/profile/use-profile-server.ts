@@ -1,17 +1,32 @@
-import { useAction, useMutation, useQuery } from "convex/react";
-import { useCallback, useState } from "react";
+import { useAction, useMutation } from "convex/react";
+import { useCallback, useRef, useState } from "react";
 import { api } from "../../../convex/_generated/api";
 import type { Id } from "../../../convex/_generated/dataModel";
+import { readServerError } from "@/lib/convex-error";
+import type { HandleAvailability } from "./handle-field";
 import { uploadProfilePhoto } from "./upload-photo";
 
 /**
- * The availability answer for the last handle the form asked about. Asking is a query, so the
- * answer stays live: if someone takes the handle meanwhile, the field updates by itself.
+ * The availability answer for the last handle the form asked about. Answers to older questions
+ * that arrive late are dropped; a refusal (e.g. too many checks) shows as the field's message.
  */
 export function useHandleAvailability() {
-  const [handle, setHandle] = useState<string | null>(null);
-  const availability = useQuery(api.users.isHandleAvailable, handle ? { handle } : "skip");
-  const onHandleCheck = useCallback((next: string) => setHandle(next), []);
+  const checkHandle = useMutation(api.users.checkHandle);
+  const [availability, setAvailability] = useState<HandleAvailability | undefined>(undefined);
+  const latest = useRef<string | null>(null);
+  const onHandleCheck = useCallback(
+    (handle: string) => {
+      latest.current = handle;
+      checkHandle({ handle })
+        .then((answer) => {
+          if (latest.current === handle) setAvailability(answer);
+        })
+        .catch((error: unknown) => {
+          if (latest.current === handle) setAvailability({ handle, available: false, message: readServerError(error).message });
+        });
+    },
+    [checkHandle],
+  );
   return { availability, onHandleCheck };
 }
 

@@ -3,7 +3,10 @@ import { Send } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { FieldError } from "@/components/ui/label";
 import { Textarea } from "@/components/ui/textarea";
+import { useToast } from "@/components/ui/use-toast";
+import { readServerError } from "@/lib/convex-error";
 import { SignInButton } from "@/features/auth/sign-in-button";
+import { cleanText, textProblem } from "../../../convex/model/cleanText";
 
 /** Longest comment the form sends; the server has the final word. */
 export const COMMENT_MAX_LENGTH = 1000;
@@ -22,6 +25,7 @@ export function CommentForm({ status, onSubmit, describeError }: CommentFormProp
   const [content, setContent] = useState("");
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const toast = useToast();
 
   if (status === "signedOut") {
     return (
@@ -34,7 +38,13 @@ export function CommentForm({ status, onSubmit, describeError }: CommentFormProp
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    const text = content.trim();
+    // The server's rule (model/comments.ts validComment): cleaned text, no bidirectional controls.
+    const text = cleanText(content, "multiline");
+    const textIssue = textProblem(text);
+    if (textIssue) {
+      setError(textIssue);
+      return;
+    }
     if (!text) {
       setError("コメントを入力してください");
       return;
@@ -49,7 +59,9 @@ export function CommentForm({ status, onSubmit, describeError }: CommentFormProp
       await onSubmit(text);
       setContent("");
     } catch (failure) {
-      setError(`コメントの投稿に失敗しました: ${describeError(failure)}`);
+      // Too many in a row: not a problem with the text, so say when to retry and keep it as typed.
+      if (readServerError(failure).code === "RATE_LIMITED") toast.error(readServerError(failure).message);
+      else setError(`コメントの投稿に失敗しました: ${describeError(failure)}`);
     } finally {
       setBusy(false);
     }

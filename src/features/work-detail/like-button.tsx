@@ -42,8 +42,9 @@ export function LikeButton({ projectId, liked, count }: LikeButtonProps) {
     }
     // While the session is still being read, let the server decide (it refuses signed-out likes).
     toggle({ projectId }).catch((error: unknown) => {
-      const { message } = readServerError(error, LIKE_ERROR);
-      toast.error(message === SIGN_IN_MESSAGE ? SIGN_IN_MESSAGE : LIKE_ERROR);
+      // Signed out or too many toggles: the server's words help; anything else gets the generic one.
+      const { message, code } = readServerError(error, LIKE_ERROR);
+      toast.error(code === "RATE_LIMITED" || message === SIGN_IN_MESSAGE ? message : LIKE_ERROR);
     });
   };
 

@@ -1,4 +1,4 @@
-import { useCallback, useState, type ReactNode } from "react";
+import { useState, type ReactNode } from "react";
 import { useMutation, useQuery } from "convex/react";
 import type { FunctionReturnType } from "convex/server";
 import {
@@ -40,7 +40,7 @@ import { CommentsSection } from "./comments-section";
 import { LikeButton } from "./like-button";
 import { ScreenshotCarousel } from "./screenshot-carousel";
 import { ShareButton } from "./share-button";
-import { useRecordOnce } from "./use-record-once";
+import { useRecordView } from "./use-record-view";
 
 type Work = NonNullable<FunctionReturnType<typeof api.projects.get>>;
 
@@ -63,15 +63,7 @@ export function WorkPage() {
 
 function WorkLoader({ id }: { id: string }) {
   const work = useQuery(api.projects.get, { id });
-  const recordView = useMutation(api.views.record);
-  const record = useCallback(
-    (projectId: string) => {
-      // A view that fails to count is not worth interrupting the visitor for.
-      recordView({ projectId: projectId as Work["_id"] }).catch(() => {});
-    },
-    [recordView],
-  );
-  useRecordOnce(work ? work._id : undefined, record);
+  useRecordView(work ? work._id : undefined);
 
   if (work === undefined) return <WorkSkeleton />;
   if (work === null) return <MissingWork />;

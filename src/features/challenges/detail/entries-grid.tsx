@@ -137,8 +137,8 @@ function VoteButton({ entry, challenge }: { entry: ChallengeEntry; challenge: Ch
     }
     // Convex drops the optimistic value by itself when the server refuses (the rollback).
     vote({ submissionId: entry._id }).catch((error: unknown) => {
-      const { message } = readServerError(error, CHALLENGE_MESSAGES.voteFailed);
-      toast.error(message === CHALLENGE_MESSAGES.voteSignIn ? message : CHALLENGE_MESSAGES.voteFailed);
+      const { message, code } = readServerError(error, CHALLENGE_MESSAGES.voteFailed);
+      toast.error(code === "RATE_LIMITED" || message === CHALLENGE_MESSAGES.voteSignIn ? message : CHALLENGE_MESSAGES.voteFailed);
     });
   };
 

@@ -1,0 +1,57 @@
+// Honest view counts (DECISIONS.md "Fairness and abuse"): a view counts at most once per viewer
+// per work per Japan calendar day (Asia/Tokyo, UTC+9 all year: no daylight saving), and views are
+// rate limited (model/rateLimits.ts VIEW_RATE_LIMITS) so that a script cannot farm the
+// trendsetter badge. A view that does not count is not an error: the page never hears of it.
+//
+// The viewer is the signed-in user, or else the anonymous browser session id the page keeps in
+// localStorage (src/lib/anonymous-session.ts). A script can invent session ids freely, so for
+// anonymous views the per-work and site-wide ceilings are what bound farming; a visit without a
+// usable session id does not count.
+import type { Id } from "../_generated/dataModel";
+import type { MutationCtx } from "../_generated/server";
+import { recordView } from "./engagement";
+import { tryRateLimits } from "./rateLimits";
+
+/** Japan Standard Time is UTC+9 with no daylight saving. */
+const JST_OFFSET_MS = 9 * 60 * 60 * 1000;
+
+/** The Japan calendar day of an instant, `YYYY-MM-DD`. */
+export function viewDay(now: number): string {
+  return new Date(now + JST_OFFSET_MS).toISOString().slice(0, 10);
+}
+
+/** A browser session id as the page makes them (a UUID); anything else does not count. */
+const SESSION_ID = /^[A-Za-z0-9_-]{16,64}$/;
+
+export function isSessionId(value: string | undefined): value is string {
+  return value !== undefined && SESSION_ID.test(value);
+}
+
+export type Viewer = { userId: Id<"users"> } | { sessionId: string };
+
+/**
+ * Counts a view of an existing work unless this viewer's view already counted today or a limit
+ * is used up. Returns whether it counted.
+ */
+export async function countView(ctx: MutationCtx, projectId: Id<"projects">, viewer: Viewer, now = Date.now()) {
+  const viewerKey = "userId" in viewer ? `user:${viewer.userId}` : `session:${viewer.sessionId}`;
+  const day = viewDay(now);
+  const seen = await ctx.db
+    .query("views")
+    .withIndex("by_projectId_and_viewerKey_and_day", (q) =>
+      q.eq("projectId", projectId).eq("viewerKey", viewerKey).eq("day", day),
+    )
+    .first();
+  if (seen) return false;
+  const allowed =
+    "userId" in viewer
+      ? await tryRateLimits(ctx, [{ name: "view", key: viewer.userId }])
+      : await tryRateLimits(ctx, [
+          { name: "anonViewSession", key: viewer.sessionId },
+          { name: "anonViewWork", key: projectId },
+          { name: "anonViewSite" },
+        ]);
+  if (!allowed) return false;
+  await recordView(ctx, projectId, "userId" in viewer ? viewer.userId : null, { viewerKey, day });
+  return true;
+}
