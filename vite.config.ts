@@ -1,12 +1,60 @@
+import fs from "node:fs";
 import { fileURLToPath, URL } from "node:url";
 import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
+import type { Plugin } from "vite";
 import { defineConfig } from "vitest/config";
 
+/**
+ * react-router's package exports only its development build, whose dev warnings stay in the
+ * bundle; its production build is the same code with them off. Builds use that one.
+ */
+function reactRouterProductionBuild(): Plugin {
+  const dir = fileURLToPath(new URL("./node_modules/react-router/dist/production/", import.meta.url));
+  return {
+    name: "react-router-production-build",
+    apply: "build",
+    config: () =>
+      fs.existsSync(`${dir}index.mjs`)
+        ? {
+            resolve: {
+              alias: [
+                { find: /^react-router$/, replacement: `${dir}index.mjs` },
+                { find: /^react-router\/dom$/, replacement: `${dir}dom-export.mjs` },
+              ],
+            },
+          }
+        : {},
+  };
+}
+
 export default defineConfig({
-  plugins: [react(), tailwindcss()],
+  plugins: [react(), tailwindcss(), reactRouterProductionBuild()],
   resolve: {
     alias: { "@": fileURLToPath(new URL("./src", import.meta.url)) },
+  },
+  // First-page weight (issue 16, `npm run bench:bundle`): what a visitor needs comes in few files.
+  build: {
+    // Every browser of Vite's default target supports <link rel="modulepreload">.
+    modulePreload: { polyfill: false },
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          groups: [
+            // Everything main.tsx loads, in one file; rolldown would otherwise split it into a few
+            // (react, convex, the shell) that gzip worse together.
+            { name: "index", tags: ["$initial"], priority: 2 },
+            // The work cards and the small pieces they use (home, gallery, profiles, challenges):
+            // one file instead of a dozen tiny shared ones.
+            {
+              name: "work-card",
+              test: /[\\/]src[\\/](features[\\/]works[\\/]|components[\\/]ui[\\/](avatar|badge|card|empty-state)\.|lib[\\/](i18n[\\/]format|use-now|genres)\.)|[\\/]convex[\\/]constants\.|lucide-react[\\/]dist[\\/]esm[\\/](?!icons[\\/])/,
+              priority: 1,
+            },
+          ],
+        },
+      },
+    },
   },
   // The local backend rewrites its snapshot in .local-data often; Vite need not watch it.
   server: { host: "127.0.0.1", watch: { ignored: ["**/.local-data/**"] } },

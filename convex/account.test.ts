@@ -13,6 +13,7 @@ import { bumpSiteCounter, readSiteCounter } from "./model/siteCounters";
 import { fileExists, pngBytes, storeFile } from "./model/storedFiles.testkit";
 import { registryRow, uploadShot } from "./model/screenshots.testkit";
 import { createUser, errorOf, newTest, type TestConvex } from "./test.setup";
+import { readUserStats } from "./model/userStats";
 
 const work: ProjectInput = {
   title: "作品",
@@ -216,7 +217,7 @@ describe("deleteAccount", () => {
     const counters = () =>
       t.run(async (ctx) => {
         const userCounters = async (id: Id<"users">) => {
-          const u = (await ctx.db.get("users", id))!;
+          const u = await readUserStats(ctx, id);
           return [
             u.projectsCount,
             u.zeroCodeCount,
@@ -395,10 +396,10 @@ describe("deleteAccount", () => {
         .withIndex("providerAndAccountId", (q) => q.eq("provider", "google").eq("providerAccountId", "g-victim"))
         .first();
       const userId = await createOrRefreshGoogleUser(ctx, account?.userId ?? null, { name: "退会予定" }, Date.now());
-      return await ctx.db.get("users", userId);
+      return { ...(await ctx.db.get("users", userId)), stats: await readUserStats(ctx, userId) };
     });
     expect(again?._id).not.toBe(victim.userId);
-    expect(again).toMatchObject({ profileCompleted: false, projectsCount: 0 });
+    expect(again).toMatchObject({ profileCompleted: false, stats: { projectsCount: 0 } });
     expect(again?.handle).toBeUndefined();
   });
 });

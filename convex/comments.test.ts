@@ -3,6 +3,7 @@ import { api } from "./_generated/api";
 import type { Id } from "./_generated/dataModel";
 import { createWork } from "./model/works.testkit";
 import { createUser, errorOf, newTest, type TestConvex } from "./test.setup";
+import { readUserStats } from "./model/userStats";
 
 beforeEach(() => {
   vi.useFakeTimers();
@@ -178,7 +179,7 @@ describe("comments.remove", () => {
     expect(await errorOf(t.mutation(api.comments.remove, { commentId }))).toMatchObject({ message: "ログインが必要です" });
     await fan.as.mutation(api.comments.remove, { commentId });
     expect((await t.query(api.projects.get, { id: projectId }))?.commentsCount).toBe(0);
-    expect((await t.run((ctx) => ctx.db.get("users", fan.userId)))?.commentsCount).toBe(0);
+    expect((await t.run((ctx) => readUserStats(ctx, fan.userId))).commentsCount).toBe(0);
     expect((await t.query(api.comments.list, { projectId, paginationOpts: page })).page).toEqual([]);
     expect(await errorOf(fan.as.mutation(api.comments.remove, { commentId }))).toEqual({
       code: "NOT_FOUND",

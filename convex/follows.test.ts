@@ -3,6 +3,7 @@ import { api } from "./_generated/api";
 import type { Id } from "./_generated/dataModel";
 import { DEFAULT_USER_SETTINGS } from "./schema";
 import { createUser, errorOf, newTest, type TestConvex } from "./test.setup";
+import { readUserStats } from "./model/userStats";
 
 beforeEach(() => {
   vi.useFakeTimers();
@@ -15,8 +16,8 @@ const page = { numItems: 20, cursor: null };
 
 const countsOf = (t: TestConvex, userId: Id<"users">) =>
   t.run(async (ctx) => {
-    const user = (await ctx.db.get("users", userId))!;
-    return { followers: user.followersCount, following: user.followingCount };
+    const stats = await readUserStats(ctx, userId);
+    return { followers: stats.followersCount, following: stats.followingCount };
   });
 
 const followNotifications = (t: TestConvex, userId: Id<"users">) =>

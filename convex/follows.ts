@@ -9,6 +9,7 @@ import { readPage } from "./model/pagination";
 import { profileAccess } from "./model/profiles";
 import { enforceRateLimit } from "./model/rateLimits";
 import { displayNameOf, photoUrlOf } from "./model/users";
+import { readUserStats } from "./model/userStats";
 
 const FOLLOW_LIST_PAGE = 20;
 
@@ -37,8 +38,7 @@ export const toggle = mutation({
     const existing = await findFollow(ctx, viewer._id, userId);
     if (existing) await removeFollow(ctx, existing);
     else await follow(ctx, viewer, target);
-    const after = await ctx.db.get("users", userId);
-    return { following: !existing, followersCount: after?.followersCount ?? 0 };
+    return { following: !existing, followersCount: (await readUserStats(ctx, userId)).followersCount };
   },
 });
 

@@ -4,6 +4,8 @@ import type { Id } from "./_generated/dataModel";
 import { readSiteCounter } from "./model/siteCounters";
 import { createWork } from "./model/works.testkit";
 import { createUser, errorOf, newTest, type TestConvex } from "./test.setup";
+import { readUserStats } from "./model/userStats";
+import { setUserStats } from "./model/userStats.testkit";
 
 
 async function state(t: TestConvex, projectId: Id<"projects">, authorId: Id<"users">) {
@@ -13,7 +15,7 @@ async function state(t: TestConvex, projectId: Id<"projects">, authorId: Id<"use
     toolRows: (await ctx.db.query("projectAiTools").withIndex("by_projectId", (q) => q.eq("projectId", projectId)).take(10)).map(
       (row) => row.likesCount,
     ),
-    totalLikes: (await ctx.db.get("users", authorId))!.totalLikes,
+    totalLikes: (await readUserStats(ctx, authorId)).totalLikes,
     site: await readSiteCounter(ctx, "likes"),
     notifications: (await ctx.db.query("notifications").withIndex("by_userId", (q) => q.eq("userId", authorId)).take(500)).filter(
       (n) => n.type === "like",
@@ -68,7 +70,7 @@ describe("likes.toggle", () => {
     // A drifted counter (say from before counters were exact) is floored, not made negative.
     await t.run(async (ctx) => {
       await ctx.db.patch("projects", projectId, { likesCount: 0 });
-      await ctx.db.patch("users", author.userId, { totalLikes: 0 });
+      await setUserStats(ctx, author.userId, { totalLikes: 0 });
     });
     expect(await fan.as.mutation(api.likes.toggle, { projectId })).toEqual({ liked: false, likesCount: 0 });
     expect(await state(t, projectId, author.userId)).toMatchObject({ likesCount: 0, totalLikes: 0 });
@@ -95,7 +97,7 @@ describe("likes.toggle", () => {
     const author = await createUser(t);
     const fan = await createUser(t);
     const projectId = await createWork(t, author.userId);
-    await t.run(async (ctx) => ctx.db.patch("users", author.userId, { totalLikes: 99 }));
+    await t.run(async (ctx) => setUserStats(ctx, author.userId, { totalLikes: 99 }));
     await fan.as.mutation(api.likes.toggle, { projectId });
     const badges = await t.run((ctx) =>
       ctx.db.query("userBadges").withIndex("by_userId_and_badgeId", (q) => q.eq("userId", author.userId).eq("badgeId", "popularCreator")).take(2),

@@ -8,6 +8,7 @@ import { fileExists, pngBytes, storeFile } from "./model/storedFiles.testkit";
 import { realPng, registryRow, storePair, uploadShot, type Shot } from "./model/screenshots.testkit";
 import { createWork } from "./model/works.testkit";
 import { createUser, errorOf, newTest, type TestConvex } from "./test.setup";
+import { readUserStats } from "./model/userStats";
 
 const MB = 1024 * 1024;
 const page = { numItems: 20, cursor: null };
@@ -54,7 +55,7 @@ const updateArgs = (id: Id<"projects">, input: Partial<Form> & { screenshots: Sh
 /** Everything a post could change besides the work itself. */
 async function sideEffects(t: TestConvex, userId: Id<"users">) {
   return await t.run(async (ctx) => {
-    const user = (await ctx.db.get("users", userId))!;
+    const user = await readUserStats(ctx, userId);
     return {
       projectsCount: user.projectsCount,
       zeroCodeCount: user.zeroCodeCount,
@@ -463,7 +464,7 @@ describe("projects.update", () => {
     const { id, screenshots } = await post(t, author.as, {}, 2);
     const [kept, removed] = screenshots as [Shot, Shot];
     const created = (await t.query(api.projects.get, { id }))!;
-    const before = { user: (await t.run((ctx) => ctx.db.get("users", author.userId)))!, site: await t.query(api.projects.summary, {}) };
+    const before = { user: await t.run((ctx) => readUserStats(ctx, author.userId)), site: await t.query(api.projects.summary, {}) };
     const badgesBefore = (await sideEffects(t, author.userId)).notifications;
 
     vi.advanceTimersByTime(60_000);
@@ -545,7 +546,7 @@ describe("projects.update", () => {
     ]);
 
     // Counters and badges do not move; no second firstProject notification.
-    const after = { user: (await t.run((ctx) => ctx.db.get("users", author.userId)))!, site: await t.query(api.projects.summary, {}) };
+    const after = { user: await t.run((ctx) => readUserStats(ctx, author.userId)), site: await t.query(api.projects.summary, {}) };
     expect(after.user.projectsCount).toBe(before.user.projectsCount);
     expect(after.user.zeroCodeCount).toBe(before.user.zeroCodeCount);
     expect(after.site).toEqual(before.site);

@@ -278,3 +278,18 @@ test("backfillSearchText brings old search text up to date", async () => {
   await t.finishAllScheduledFunctions(vi.runAllTimers);
   expect((await t.query(api.projects.search, { search: "録", sort: "newest" })).items.map((w) => w._id)).toEqual([id]);
 });
+
+test("backfillSearchText refolds text stored before kana folding, so ぱれっと finds パレット", async () => {
+  const t = newTest();
+  const author = await createUser(t);
+  const id = await createWork(t, author.userId, { title: "今日のパレット", description: "配色をＡＩが提案" });
+  // As searchTextFor wrote it before katakana was folded: NFKC and lower case only.
+  const unfolded = "今日 日の のパ パレ レッ ット ト 配色 色を をa ai iが が提 提案 案";
+  await t.run(async (ctx) => ctx.db.patch("projects", id, { searchText: unfolded }));
+  const found = async (search: string) =>
+    (await t.query(api.projects.search, { search, sort: "newest" })).items.map((w) => w._id);
+  expect(await found("ぱれっと")).toEqual([]);
+  await t.mutation(internal.projects.backfillSearchText, {});
+  await t.finishAllScheduledFunctions(vi.runAllTimers);
+  for (const search of ["ぱれっと", "パレット", "ﾊﾟﾚｯﾄ", "ＡＩ", "ai"]) expect(await found(search), search).toEqual([id]);
+});

@@ -187,9 +187,12 @@ export const remove = mutation({
 });
 
 /**
- * Rewrites every work's searchText with the current searchTextFor (it gained each word's last
- * character, so one-character searches find it at the end of a word). Run once on existing data:
- * `npx convex run projects:backfillSearchText`; it walks the table in scheduled batches.
+ * Rewrites every work's searchText with the current searchTextFor, so stored text is folded as
+ * queries are (each word's last character alone, so one-character searches find it at the end of
+ * a word; katakana as hiragana, NFKC and lower case; words cut where Convex's tokenizer cuts them).
+ * Run once on existing data whenever searchTextFor changes: `npx convex run
+ * projects:backfillSearchText`; it walks the table in scheduled batches and patches only works
+ * whose text differs. The offline stack runs it on every start (scripts/stack.ts).
  */
 export const backfillSearchText = internalMutation({
   args: { cursor: v.optional(v.union(v.string(), v.null())) },

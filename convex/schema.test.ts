@@ -11,8 +11,6 @@ describe("schema", () => {
       name: "山田太郎",
       profileCompleted: false,
       settings: DEFAULT_USER_SETTINGS,
-      projectsCount: 0,
-      totalLikes: 0,
     });
   });
 

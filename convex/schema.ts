@@ -58,7 +58,7 @@ export const vScreenshot = v.object({
   thumbnailStorageId: v.id("_storage"),
 });
 
-/** Stored counters on a user (kept exact in the transaction of each write). */
+/** A user's stored counters, in their `userStats` row (kept exact in the transaction of each write). */
 export const userStatsFields = {
   projectsCount: v.number(),
   zeroCodeCount: v.number(),
@@ -69,7 +69,7 @@ export const userStatsFields = {
   followingCount: v.number(),
 };
 
-/** Keys of the `siteCounters` table (home statistics, challenge list summary). */
+/** Site-wide totals in the siteCounters component (home statistics, challenge list summary). */
 export const SITE_COUNTER_KEYS = [
   "projects",
   "zeroCodeProjects",
@@ -111,7 +111,6 @@ export default defineSchema({
     profileCompleted: v.boolean(),
     settings: vUserSettings,
     updatedAt: v.number(),
-    ...userStatsFields,
   })
     .index("email", ["email"])
     .index("phone", ["phone"])
@@ -120,6 +119,13 @@ export default defineSchema({
     .index("by_photoStorageId", ["photoStorageId"])
     // challenge_created fan-out reaches only users who keep new-project notifications on.
     .index("by_settings_notifications_newProjects", ["settings.notifications.newProjects"]),
+
+  // Counters that change on views, likes, comments and follows, apart from the user document
+  // that cards and comments read for names and photos (model/userStats.ts).
+  userStats: defineTable({
+    userId: v.id("users"),
+    ...userStatsFields,
+  }).index("by_userId", ["userId"]),
 
   projects: defineTable({
     userId: v.id("users"),
@@ -139,7 +145,7 @@ export default defineSchema({
     likesCount: v.number(),
     commentsCount: v.number(),
     viewsCount: v.number(),
-    /** Lower-cased character bigrams of title and description, for substring search. */
+    /** Folded character bigrams of title and description, for substring search (model/search.ts). */
     searchText: v.string(),
     updatedAt: v.number(),
   })
@@ -372,10 +378,4 @@ export default defineSchema({
     // The following list newest first (the pair index above sorts by followee).
     // eslint-disable-next-line @convex-dev/no-duplicate-indexes
     .index("by_followerId", ["followerId"]),
-
-  // Site-wide counts (home statistics, challenge summary): one row per key, never a scan.
-  siteCounters: defineTable({
-    key: vSiteCounterKey,
-    value: v.number(),
-  }).index("by_key", ["key"]),
 });

@@ -1,7 +1,10 @@
 import { describe, expect, test } from "vitest";
 import { api, internal } from "./_generated/api";
 import { DEMO_CHALLENGES, DEMO_COMMENTS, DEMO_CREATORS, DEMO_WORKS } from "./model/demoData";
+import { readSiteCounter } from "./model/siteCounters";
+import { SITE_COUNTER_KEYS } from "./schema";
 import { newTest } from "./test.setup";
+import { readUserStats } from "./model/userStats";
 
 describe("demo seed", () => {
   test("writes creators, works with stored PNG screenshots, and consistent counters, once", async () => {
@@ -43,12 +46,13 @@ describe("demo seed", () => {
       expect(comments).toHaveLength(DEMO_COMMENTS.length);
       for (const user of users) {
         const own = works.filter((w) => w.userId === user._id);
-        expect(user.projectsCount).toBe(own.length);
-        expect(user.zeroCodeCount).toBe(own.filter((w) => w.isZeroCode).length);
-        expect(user.totalLikes).toBe(own.reduce((sum, w) => sum + w.likesCount, 0));
+        const stats = await readUserStats(ctx, user._id);
+        expect(stats.projectsCount).toBe(own.length);
+        expect(stats.zeroCodeCount).toBe(own.filter((w) => w.isZeroCode).length);
+        expect(stats.totalLikes).toBe(own.reduce((sum, w) => sum + w.likesCount, 0));
       }
       const counters = Object.fromEntries(
-        (await ctx.db.query("siteCounters").take(20)).map((c) => [c.key, c.value]),
+        await Promise.all(SITE_COUNTER_KEYS.map(async (key) => [key, await readSiteCounter(ctx, key)])),
       );
       expect(counters).toMatchObject({
         users: DEMO_CREATORS.length,

@@ -3,6 +3,7 @@
 // as them.
 import actionRetrier from "@convex-dev/action-retrier/test";
 import rateLimiter from "@convex-dev/rate-limiter/test";
+import shardedCounter from "@convex-dev/sharded-counter/test";
 import { convexTest } from "convex-test";
 import type { Id } from "./_generated/dataModel";
 import schema from "./schema";
@@ -19,6 +20,7 @@ export type TestConvex = ReturnType<typeof newTest>;
 export const COMPONENTS = {
   actionRetrier: (t: ReturnType<typeof convexTest>) => actionRetrier.register(t, "actionRetrier"),
   rateLimiter: (t: ReturnType<typeof convexTest>) => rateLimiter.register(t, "rateLimiter"),
+  siteCounters: (t: ReturnType<typeof convexTest>) => shardedCounter.register(t, "siteCounters"),
 };
 
 /** A fresh in-memory backend. `documentsRead` caps reads per function, as scale tests need. */

@@ -6,6 +6,7 @@ import { VIEW_RATE_LIMITS } from "./model/rateLimits";
 import { viewDay } from "./model/viewCounting";
 import { createWork } from "./model/works.testkit";
 import { createUser, newTest, type TestConvex } from "./test.setup";
+import { readUserStats } from "./model/userStats";
 
 const MINUTE = 60 * 1000;
 const HOUR = 60 * MINUTE;
@@ -28,7 +29,7 @@ const newSession = () => `session-${String(nextSession++).padStart(12, "0")}`;
 async function counts(t: TestConvex, projectId: Id<"projects">, authorId: Id<"users">) {
   return await t.run(async (ctx) => ({
     viewsCount: (await ctx.db.get("projects", projectId))!.viewsCount,
-    totalViews: (await ctx.db.get("users", authorId))!.totalViews,
+    totalViews: (await readUserStats(ctx, authorId)).totalViews,
   }));
 }
 
@@ -168,7 +169,7 @@ describe("views.record: rate limits (a refused view just does not count)", () =>
   }
 
   const totalViews = async (t: TestConvex, authorId: Id<"users">) =>
-    await t.run(async (ctx) => (await ctx.db.get("users", authorId))!.totalViews);
+    await t.run(async (ctx) => (await readUserStats(ctx, authorId)).totalViews);
 
   test("one anonymous session: the (n+1)th work is refused, then allowed again after the refill", async () => {
     const t = newTest();

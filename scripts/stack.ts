@@ -64,9 +64,13 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
   try {
     const seeded = (await backend.run("seed:demo")) as { seeded: boolean };
     if (seeded.seeded && !options.quiet) console.log("[stack] seeded the demo data");
+    // Data kept from an older version gets its search text refolded (patches only what changed).
+    await backend.run("projects:backfillSearchText", {});
 
-    // Vite exposes VITE_* variables from process.env to the app.
+    // Vite exposes VITE_* variables from process.env to the app. HTTP actions (share links) are
+    // on the backend's separate site port.
     process.env.VITE_CONVEX_URL = backend.url;
+    process.env.VITE_CONVEX_SITE_URL = backend.siteUrl;
     vite = await createServer({
       root,
       configFile: path.join(root, "vite.config.ts"),

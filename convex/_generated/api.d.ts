@@ -53,8 +53,11 @@ import type * as model_projects from "../model/projects.js";
 import type * as model_rateLimits from "../model/rateLimits.js";
 import type * as model_screenshotFiles from "../model/screenshotFiles.js";
 import type * as model_search from "../model/search.js";
+import type * as model_shareLinks from "../model/shareLinks.js";
+import type * as model_sharePage from "../model/sharePage.js";
 import type * as model_siteCounters from "../model/siteCounters.js";
 import type * as model_urls from "../model/urls.js";
+import type * as model_userStats from "../model/userStats.js";
 import type * as model_users from "../model/users.js";
 import type * as model_viewCounting from "../model/viewCounting.js";
 import type * as model_workCards from "../model/workCards.js";
@@ -66,6 +69,7 @@ import type * as profiles from "../profiles.js";
 import type * as projects from "../projects.js";
 import type * as screenshots from "../screenshots.js";
 import type * as seed from "../seed.js";
+import type * as share from "../share.js";
 import type * as users from "../users.js";
 import type * as views from "../views.js";
 
@@ -121,8 +125,11 @@ declare const fullApi: ApiFromModules<{
   "model/rateLimits": typeof model_rateLimits;
   "model/screenshotFiles": typeof model_screenshotFiles;
   "model/search": typeof model_search;
+  "model/shareLinks": typeof model_shareLinks;
+  "model/sharePage": typeof model_sharePage;
   "model/siteCounters": typeof model_siteCounters;
   "model/urls": typeof model_urls;
+  "model/userStats": typeof model_userStats;
   "model/users": typeof model_users;
   "model/viewCounting": typeof model_viewCounting;
   "model/workCards": typeof model_workCards;
@@ -134,6 +141,7 @@ declare const fullApi: ApiFromModules<{
   projects: typeof projects;
   screenshots: typeof screenshots;
   seed: typeof seed;
+  share: typeof share;
   users: typeof users;
   views: typeof views;
 }>;
@@ -167,4 +175,5 @@ export declare const internal: FilterApi<
 export declare const components: {
   actionRetrier: import("@convex-dev/action-retrier/_generated/component.js").ComponentApi<"actionRetrier">;
   rateLimiter: import("@convex-dev/rate-limiter/_generated/component.js").ComponentApi<"rateLimiter">;
+  siteCounters: import("@convex-dev/sharded-counter/_generated/component.js").ComponentApi<"siteCounters">;
 };

@@ -19,6 +19,7 @@ import { releasePhotoFile } from "./photoFiles";
 import { CLEANUP_BATCH, deleteProjectCascade, submissionsPhase } from "./projectDeletion";
 import { releaseFiles } from "./screenshotFiles";
 import { bumpSiteCounter } from "./siteCounters";
+import { deleteUserStats } from "./userStats";
 
 export const ACCOUNT_DELETION_PHRASE = "DELETE MY ACCOUNT";
 export const ACCOUNT_DELETION_MESSAGE = "DELETE MY ACCOUNT と正確に入力してください";
@@ -68,6 +69,7 @@ export async function deleteAccountNow(ctx: MutationCtx, user: Doc<"users">) {
   await runPhases(new Budget(CLEANUP_BATCH), signInRecordPhases(ctx, user._id));
   if (user.photoStorageId) await releasePhotoFile(ctx, user._id, user.photoStorageId);
   await ctx.db.delete("users", user._id);
+  await deleteUserStats(ctx, user._id);
   await bumpSiteCounter(ctx, "users", -1);
   await ctx.scheduler.runAfter(0, internal.account.purgeUserData, { userId: user._id });
 }

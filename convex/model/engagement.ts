@@ -6,6 +6,7 @@ import { BADGE_THRESHOLDS } from "../constants";
 import { awardBadge } from "./badges";
 import { commentPreview, LIKE_RENOTIFY_MS, likeNotifications, notify } from "./notifications";
 import { bumpSiteCounter } from "./siteCounters";
+import { bumpUserStats } from "./userStats";
 
 async function loadWork(ctx: MutationCtx, projectId: Id<"projects">) {
   const work = await ctx.db.get("projects", projectId);
@@ -32,12 +33,8 @@ export async function addLike(ctx: MutationCtx, userId: Id<"users">, projectId: 
   const work = await loadWork(ctx, projectId);
   await ctx.db.insert("likes", { userId, projectId });
   await setLikesCount(ctx, projectId, work.likesCount + 1);
-  const author = await ctx.db.get("users", work.userId);
-  if (author) {
-    const totalLikes = author.totalLikes + 1;
-    await ctx.db.patch("users", author._id, { totalLikes });
-    if (totalLikes >= BADGE_THRESHOLDS.popularCreatorLikes) await awardBadge(ctx, author._id, "popularCreator");
-  }
+  const { totalLikes } = await bumpUserStats(ctx, work.userId, { totalLikes: 1 });
+  if (totalLikes >= BADGE_THRESHOLDS.popularCreatorLikes) await awardBadge(ctx, work.userId, "popularCreator");
   await bumpSiteCounter(ctx, "likes", 1);
   // Liking the same work again within a day (after an unlike) does not notify again.
   const recent = await likeNotifications(ctx, projectId, userId);
@@ -63,12 +60,8 @@ export async function insertComment(
   const work = await loadWork(ctx, projectId);
   const commentId = await ctx.db.insert("comments", { projectId, userId, content });
   await ctx.db.patch("projects", projectId, { commentsCount: work.commentsCount + 1 });
-  const writer = await ctx.db.get("users", userId);
-  if (writer) {
-    const commentsCount = writer.commentsCount + 1;
-    await ctx.db.patch("users", userId, { commentsCount });
-    if (commentsCount >= BADGE_THRESHOLDS.activeCommenterComments) await awardBadge(ctx, userId, "activeCommenter");
-  }
+  const { commentsCount } = await bumpUserStats(ctx, userId, { commentsCount: 1 });
+  if (commentsCount >= BADGE_THRESHOLDS.activeCommenterComments) await awardBadge(ctx, userId, "activeCommenter");
   await notify(ctx, {
     userId: work.userId,
     type: "comment",
@@ -95,7 +88,6 @@ export async function recordView(
   await ctx.db.insert("views", { projectId, ...(userId ? { userId } : {}), ...counted });
   const viewsCount = work.viewsCount + 1;
   await ctx.db.patch("projects", projectId, { viewsCount });
-  const author = await ctx.db.get("users", work.userId);
-  if (author) await ctx.db.patch("users", author._id, { totalViews: author.totalViews + 1 });
+  await bumpUserStats(ctx, work.userId, { totalViews: 1 });
   if (viewsCount >= BADGE_THRESHOLDS.trendsetterViews) await awardBadge(ctx, work.userId, "trendsetter");
 }

@@ -9,6 +9,7 @@ import type { Doc } from "../_generated/dataModel";
 import type { MutationCtx } from "../_generated/server";
 import { likeNotifications } from "./notifications";
 import { bumpSiteCounter } from "./siteCounters";
+import { bumpUserStats } from "./userStats";
 
 export const lowered = (value: number, by = 1) => Math.max(0, value - by);
 
@@ -28,8 +29,7 @@ export async function removeLike(ctx: MutationCtx, like: Doc<"likes">) {
       .withIndex("by_projectId", (q) => q.eq("projectId", work._id))
       .take(50);
     for (const row of toolRows) await ctx.db.patch("projectAiTools", row._id, { likesCount });
-    const author = await ctx.db.get("users", work.userId);
-    if (author) await ctx.db.patch("users", author._id, { totalLikes: lowered(author.totalLikes) });
+    await bumpUserStats(ctx, work.userId, { totalLikes: -1 });
     await bumpSiteCounter(ctx, "likes", -1);
   }
   await ctx.db.delete("likes", like._id);
@@ -38,8 +38,7 @@ export async function removeLike(ctx: MutationCtx, like: Doc<"likes">) {
 export async function removeComment(ctx: MutationCtx, comment: Doc<"comments">) {
   const work = await ctx.db.get("projects", comment.projectId);
   if (work) await ctx.db.patch("projects", work._id, { commentsCount: lowered(work.commentsCount) });
-  const writer = await ctx.db.get("users", comment.userId);
-  if (writer) await ctx.db.patch("users", writer._id, { commentsCount: lowered(writer.commentsCount) });
+  await bumpUserStats(ctx, comment.userId, { commentsCount: -1 });
   await ctx.db.delete("comments", comment._id);
 }
 
@@ -47,8 +46,7 @@ export async function removeView(ctx: MutationCtx, view: Doc<"views">) {
   const work = await ctx.db.get("projects", view.projectId);
   if (work) {
     await ctx.db.patch("projects", work._id, { viewsCount: lowered(work.viewsCount) });
-    const author = await ctx.db.get("users", work.userId);
-    if (author) await ctx.db.patch("users", author._id, { totalViews: lowered(author.totalViews) });
+    await bumpUserStats(ctx, work.userId, { totalViews: -1 });
   }
   await ctx.db.delete("views", view._id);
 }

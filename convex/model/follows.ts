@@ -4,7 +4,7 @@
 // follow/unfollow in a loop does not spam anyone.
 import type { Doc, Id } from "../_generated/dataModel";
 import type { MutationCtx, QueryCtx } from "../_generated/server";
-import { lowered } from "./engagementRemoval";
+import { bumpUserStats } from "./userStats";
 import { notify } from "./notifications";
 import { displayNameOf } from "./users";
 
@@ -32,8 +32,8 @@ async function unreadFollowNotifications(ctx: MutationCtx, followeeId: Id<"users
 export async function follow(ctx: MutationCtx, follower: Doc<"users">, followee: Doc<"users">): Promise<void> {
   if (await findFollow(ctx, follower._id, followee._id)) return;
   await ctx.db.insert("follows", { followerId: follower._id, followeeId: followee._id });
-  await ctx.db.patch("users", follower._id, { followingCount: follower.followingCount + 1 });
-  await ctx.db.patch("users", followee._id, { followersCount: followee.followersCount + 1 });
+  await bumpUserStats(ctx, follower._id, { followingCount: 1 });
+  await bumpUserStats(ctx, followee._id, { followersCount: 1 });
   if ((await unreadFollowNotifications(ctx, followee._id, follower._id)).length > 0) return;
   await notify(ctx, {
     userId: followee._id,
@@ -46,11 +46,10 @@ export async function follow(ctx: MutationCtx, follower: Doc<"users">, followee:
 
 /** Removes one follow, lowering the counters of whichever of the two users still exists. */
 export async function removeFollow(ctx: MutationCtx, row: Doc<"follows">): Promise<void> {
-  const follower = await ctx.db.get("users", row.followerId);
-  if (follower) await ctx.db.patch("users", follower._id, { followingCount: lowered(follower.followingCount) });
+  await bumpUserStats(ctx, row.followerId, { followingCount: -1 });
   const followee = await ctx.db.get("users", row.followeeId);
   if (followee) {
-    await ctx.db.patch("users", followee._id, { followersCount: lowered(followee.followersCount) });
+    await bumpUserStats(ctx, followee._id, { followersCount: -1 });
     for (const notification of await unreadFollowNotifications(ctx, followee._id, row.followerId)) {
       await ctx.db.delete("notifications", notification._id);
     }

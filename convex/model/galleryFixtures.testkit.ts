@@ -6,6 +6,7 @@ import type { Id } from "../_generated/dataModel";
 import { FILTER_AI_TOOLS, GENRE_IDS, type Genre } from "../constants";
 import { type GallerySort } from "./gallery";
 import { containsQuery, searchTextFor } from "./search";
+import { bumpSiteCounter } from "./siteCounters";
 import { newUserDocument } from "./users";
 import type schema from "../schema";
 
@@ -23,8 +24,13 @@ export type SeededWork = {
 };
 
 const COMMON_WORDS = ["家計簿", "天気予報", "タスク管理", "写真", "音楽", "翻訳", "チャット", "地図", "レシピ", "学習", "英単語", "日記", "カレンダー", "株価", "筋トレ", "睡眠", "読書", "旅行", "ペット", "ゲーム"];
-/** Rare known words: 量子計算 every 997th work, 猫カフェ every 4,999th, Zephyr (title) every 1,499th. */
-export const RARE = { quantum: "量子計算", catCafe: "猫カフェ", zephyr: "Zephyr" } as const;
+/**
+ * Rare known words: 量子計算 every 997th work, 猫カフェ every 4,999th, Zephyr (title) every 1,499th,
+ * パレット every 1,997th (every other one written in half-width ﾊﾟﾚｯﾄ) and AI every 2,003rd (every
+ * other one in full-width ＡＩ), for the searches that fold kana and width.
+ */
+export const RARE = { quantum: "量子計算", catCafe: "猫カフェ", zephyr: "Zephyr", palette: "パレット", ai: "AI" } as const;
+export const RARE_FORMS = { palette: ["パレット", "ﾊﾟﾚｯﾄ"], ai: ["AI", "ＡＩ"] } as const;
 export const CUSTOM_TOOL = "自作ツール";
 
 function random(seed: number) {
@@ -43,6 +49,8 @@ function workFields(i: number, next: () => number) {
   const words = [pick(COMMON_WORDS), pick(COMMON_WORDS), pick(COMMON_WORDS)];
   if (i % 997 === 0) words.push(RARE.quantum);
   if (i % 4999 === 0) words.push(RARE.catCafe);
+  if (i % 1997 === 0) words.push(RARE_FORMS.palette[(i / 1997) % 2]!);
+  if (i % 2003 === 0) words.push(RARE_FORMS.ai[(i / 2003) % 2]!);
   const description = `${words[0]}と${words[1]}を組み合わせた${words.slice(2).join("や")}のアプリです`;
   const title = `${i % 1499 === 0 ? RARE.zephyr : pick(["Vibe", "Smart", "My"])} ${pick(COMMON_WORDS)} ${i}`;
   const tools = new Set<string>();
@@ -119,8 +127,8 @@ async function insertWorks(t: Runner, count: number, chunk: number, next: () => 
     works.push(...batch);
   }
   await t.run(async (ctx) => {
-    await ctx.db.insert("siteCounters", { key: "projects", value: count });
-    await ctx.db.insert("siteCounters", { key: "zeroCodeProjects", value: works.filter((w) => w.isZeroCode).length });
+    await bumpSiteCounter(ctx, "projects", count);
+    await bumpSiteCounter(ctx, "zeroCodeProjects", works.filter((w) => w.isZeroCode).length);
   });
   return works;
 }

@@ -20,7 +20,6 @@ describe("users from Google sign-in", () => {
       email: "hanako@example.com",
       image: "https://img.example/h.png",
       profileCompleted: false,
-      projectsCount: 0,
       settings: { notifications: { likes: true, follows: false }, privacy: { profileVisibility: "public" } },
     });
     expect(user.doc?.handle).toBeUndefined();

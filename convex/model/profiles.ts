@@ -8,6 +8,7 @@ import { vBadgeColor, vBadgeId, vUserSettings } from "../schema";
 import { badgeDefinition } from "./badgeDefinitions";
 import { findFollow } from "./follows";
 import { displayNameOf, photoUrlOf } from "./users";
+import { readUserStats } from "./userStats";
 
 /** The signed-in user's own full view (users.viewer, the export's profile). */
 export const vViewer = v.object({
@@ -145,6 +146,7 @@ export async function publicProfileView(
     ...(viewerId && !access.isOwner ? { viewerFollows: (await findFollow(ctx, viewerId, user._id)) !== null } : {}),
   };
   if (!access.canSeeDetails) return always;
+  const stats = await readUserStats(ctx, user._id);
   return {
     ...always,
     bio: user.bio ?? "",
@@ -154,13 +156,13 @@ export async function publicProfileView(
     twitterUrl: user.twitterUrl ?? "",
     joinedAt: user._creationTime,
     stats: {
-      projectsCount: user.projectsCount,
-      zeroCodeCount: user.zeroCodeCount,
-      totalLikes: user.totalLikes,
-      totalViews: user.totalViews,
+      projectsCount: stats.projectsCount,
+      zeroCodeCount: stats.zeroCodeCount,
+      totalLikes: stats.totalLikes,
+      totalViews: stats.totalViews,
     },
-    followersCount: user.followersCount,
-    followingCount: user.followingCount,
+    followersCount: stats.followersCount,
+    followingCount: stats.followingCount,
     badges: await badgesOf(ctx, user._id),
     showProjects: access.canSeeProjects,
     ...(access.canSeeEmail && user.email ? { email: user.email } : {}),

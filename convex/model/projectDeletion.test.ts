@@ -7,6 +7,7 @@ import { deleteProjectCascade } from "./projectDeletion";
 import { bumpSiteCounter, readSiteCounter } from "./siteCounters";
 import { fileExists, pngBytes, storeFile } from "./storedFiles.testkit";
 import { createUser, newTest } from "../test.setup";
+import { readUserStats } from "./userStats";
 
 const work: ProjectInput = {
   title: "作品",
@@ -87,7 +88,7 @@ describe("deleteProjectCascade", () => {
         .query("projectAiTools")
         .withIndex("by_projectId", (q) => q.eq("projectId", ids.doomed))
         .take(10),
-      author: (await ctx.db.get("users", author.userId))!,
+      author: await readUserStats(ctx, author.userId),
       site: {
         projects: await readSiteCounter(ctx, "projects"),
         zeroCodeProjects: await readSiteCounter(ctx, "zeroCodeProjects"),
@@ -130,7 +131,7 @@ describe("deleteProjectCascade", () => {
           .withIndex("by_challengeId_and_userId", (q) => q.eq("challengeId", ids.challengeId))
           .take(10),
         challenge: (await ctx.db.get("challenges", ids.challengeId))!,
-        fanCommentCounts: await Promise.all(fans.map(async (f) => (await ctx.db.get("users", f.userId))!.commentsCount)),
+        fanCommentCounts: await Promise.all(fans.map(async (f) => (await readUserStats(ctx, f.userId)).commentsCount)),
         kept: (await ctx.db.get("projects", ids.kept))!,
         site: {
           likes: await readSiteCounter(ctx, "likes"),

@@ -10,9 +10,10 @@ import { internal } from "../_generated/api";
 import type { Doc, Id } from "../_generated/dataModel";
 import type { MutationCtx } from "../_generated/server";
 import { eachRow, runPhases, type Budget } from "./batches";
-import { lowered, removeComment, removeLike, removeSubmissionStep, removeView } from "./engagementRemoval";
+import { removeComment, removeLike, removeSubmissionStep, removeView } from "./engagementRemoval";
 import { filesOf, releaseFiles } from "./screenshotFiles";
 import { bumpSiteCounter } from "./siteCounters";
+import { bumpUserStats } from "./userStats";
 
 /** Rows one run of a batched cleanup may touch. */
 export const CLEANUP_BATCH = 100;
@@ -31,15 +32,12 @@ export async function deleteProjectCascade(ctx: MutationCtx, work: Doc<"projects
 
   // The work's totals leave the author's and the site's counters now; the rows deleted later
   // find no work and so change no counter again (see engagementRemoval.ts).
-  const author = await ctx.db.get("users", work.userId);
-  if (author) {
-    await ctx.db.patch("users", author._id, {
-      projectsCount: lowered(author.projectsCount),
-      zeroCodeCount: lowered(author.zeroCodeCount, work.isZeroCode ? 1 : 0),
-      totalLikes: lowered(author.totalLikes, work.likesCount),
-      totalViews: lowered(author.totalViews, work.viewsCount),
-    });
-  }
+  await bumpUserStats(ctx, work.userId, {
+    projectsCount: -1,
+    zeroCodeCount: work.isZeroCode ? -1 : 0,
+    totalLikes: -work.likesCount,
+    totalViews: -work.viewsCount,
+  });
   await bumpSiteCounter(ctx, "projects", -1);
   if (work.isZeroCode) await bumpSiteCounter(ctx, "zeroCodeProjects", -1);
   await bumpSiteCounter(ctx, "likes", -work.likesCount);

@@ -5,6 +5,7 @@ import { awardBadge } from "./badges";
 import { attachScreenshots, filesOf, releaseFiles } from "./screenshotFiles";
 import { searchTextFor } from "./search";
 import { bumpSiteCounter } from "./siteCounters";
+import { bumpUserStats } from "./userStats";
 
 /** What an author supplies for a work; everything else starts at its default. */
 export type ProjectInput = Pick<
@@ -45,9 +46,7 @@ export async function insertProject(ctx: MutationCtx, userId: Id<"users">, input
   await writeAiToolRows(ctx, project);
   await attachScreenshots(ctx, userId, projectId, input.screenshots);
 
-  const projectsCount = author.projectsCount + 1;
-  const zeroCodeCount = author.zeroCodeCount + (input.isZeroCode ? 1 : 0);
-  await ctx.db.patch("users", userId, { projectsCount, zeroCodeCount });
+  const { zeroCodeCount } = await bumpUserStats(ctx, userId, { projectsCount: 1, zeroCodeCount: input.isZeroCode ? 1 : 0 });
   await bumpSiteCounter(ctx, "projects", 1);
   if (input.isZeroCode) await bumpSiteCounter(ctx, "zeroCodeProjects", 1);
 

@@ -1,24 +1,27 @@
+// Site-wide totals (home statistics, gallery and challenge summaries) in
+// @convex-dev/sharded-counter: each bump touches one shard of several, so concurrent likes on
+// different works never conflict on one hot document; a read sums a key's few shards.
+import { ShardedCounter } from "@convex-dev/sharded-counter";
 import type { Infer } from "convex/values";
+import { components } from "../_generated/api";
 import type { MutationCtx, QueryCtx } from "../_generated/server";
 import type { vSiteCounterKey } from "../schema";
 
 export type SiteCounterKey = Infer<typeof vSiteCounterKey>;
 
-/** Adds `delta` to a site counter in the caller's transaction; never goes below 0. */
+const counters = new ShardedCounter<SiteCounterKey>(components.siteCounters, {
+  // Likes change on every heart; the other totals move at the pace of posts and sign-ups.
+  shards: { likes: 16, projects: 8 },
+  defaultShards: 4,
+});
+
+/** Adds `delta` to a site total in the caller's transaction. */
 export async function bumpSiteCounter(ctx: MutationCtx, key: SiteCounterKey, delta: number) {
   if (delta === 0) return;
-  const row = await ctx.db
-    .query("siteCounters")
-    .withIndex("by_key", (q) => q.eq("key", key))
-    .unique();
-  if (row) await ctx.db.patch("siteCounters", row._id, { value: Math.max(0, row.value + delta) });
-  else await ctx.db.insert("siteCounters", { key, value: Math.max(0, delta) });
+  await counters.add(ctx, key, delta);
 }
 
+/** A site total; reads only that key's shards. */
 export async function readSiteCounter(ctx: QueryCtx, key: SiteCounterKey): Promise<number> {
-  const row = await ctx.db
-    .query("siteCounters")
-    .withIndex("by_key", (q) => q.eq("key", key))
-    .unique();
-  return row?.value ?? 0;
+  return Math.max(0, await counters.count(ctx, key));
 }

@@ -8,7 +8,7 @@ export type GoogleProfile = { name?: string; email?: string; image?: string };
 
 /**
  * A new user as first sign-in creates it: an empty profile, `profileCompleted: false`, the
- * default settings and zeroed counters. Only Google's name, e-mail and picture are known.
+ * default settings (counters start at zero in userStats). Only Google's name, e-mail and picture are known.
  */
 export function newUserDocument(profile: GoogleProfile, now: number): WithoutSystemFields<Doc<"users">> {
   return {
@@ -18,13 +18,6 @@ export function newUserDocument(profile: GoogleProfile, now: number): WithoutSys
     profileCompleted: false,
     settings: DEFAULT_USER_SETTINGS,
     updatedAt: now,
-    projectsCount: 0,
-    zeroCodeCount: 0,
-    totalLikes: 0,
-    totalViews: 0,
-    commentsCount: 0,
-    followersCount: 0,
-    followingCount: 0,
   };
 }
 

@@ -1,9 +1,12 @@
 // Verifies user JWTs against the providers of the app's convex/auth.config.ts, like Convex does:
 // OIDC providers (issuer = domain, audience = applicationID, keys from the discovery document's
 // jwks_uri) and customJwt providers (issuer, jwks URL or data: URI, optional applicationID).
+// Documents are fetched with the fetch it is given: the backend answers its own URLs (Convex
+// Auth's issuer is the deployment's site URL) in-process, never over HTTP to itself.
 import {
   createLocalJWKSet,
   createRemoteJWKSet,
+  customFetch,
   decodeJwt,
   type JWTPayload,
   type JWTVerifyGetKey,
@@ -65,7 +68,14 @@ interface Provider {
   keys: () => Promise<JWTVerifyGetKey>;
 }
 
-function toProvider(config: AuthProviderConfig): Provider | null {
+/** How provider documents (discovery, JWKS) are fetched. */
+export type AuthFetch = (url: string, init?: RequestInit) => Promise<Response>;
+
+function remoteKeys(url: string, fetchFn: AuthFetch): JWTVerifyGetKey {
+  return createRemoteJWKSet(new URL(url), { [customFetch]: (u: string, init: RequestInit) => fetchFn(u, init) });
+}
+
+function toProvider(config: AuthProviderConfig, fetchFn: AuthFetch): Provider | null {
   if (config.type === "customJwt") {
     if (!config.issuer || !config.jwks) return null;
     const jwksSource = config.jwks;
@@ -84,7 +94,7 @@ function toProvider(config: AuthProviderConfig): Provider | null {
             : decodeURIComponent(body);
           keys = createLocalJWKSet(JSON.parse(json) as Parameters<typeof createLocalJWKSet>[0]);
         } else {
-          keys = createRemoteJWKSet(new URL(jwksSource));
+          keys = remoteKeys(jwksSource, fetchFn);
         }
         return Promise.resolve(keys);
       },
@@ -103,13 +113,13 @@ function toProvider(config: AuthProviderConfig): Provider | null {
       const discoveryUrl = `${domain}/.well-known/openid-configuration`;
       let jwksUri: string;
       try {
-        const response = await fetch(discoveryUrl);
+        const response = await fetchFn(discoveryUrl);
         if (!response.ok) throw new Error(`HTTP ${response.status}`);
         jwksUri = ((await response.json()) as { jwks_uri: string }).jwks_uri;
       } catch (err) {
         throw new AuthError(`Could not fetch the OpenID configuration at ${discoveryUrl}: ${(err as Error).message}`);
       }
-      keys = createRemoteJWKSet(new URL(jwksUri));
+      keys = remoteKeys(jwksUri, fetchFn);
       return keys;
     },
   };
@@ -119,13 +129,16 @@ export class AuthVerifier {
   private providers: Provider[] = [];
   private readonly verified = new Map<string, { identity: Identity; expiresAt: number }>();
 
-  constructor(configs: AuthProviderConfig[]) {
+  constructor(
+    configs: AuthProviderConfig[],
+    private readonly fetchFn: AuthFetch = (url, init) => globalThis.fetch(url, init),
+  ) {
     this.setProviders(configs);
   }
 
   /** Called after a code reload: auth.config.ts may have changed. */
   setProviders(configs: AuthProviderConfig[]): void {
-    this.providers = configs.map(toProvider).filter((p): p is Provider => p !== null);
+    this.providers = configs.map((c) => toProvider(c, this.fetchFn)).filter((p): p is Provider => p !== null);
     this.verified.clear();
   }
 

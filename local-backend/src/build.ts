@@ -4,9 +4,8 @@
 // crons; for the app also the auth config.
 import fs from "node:fs";
 import path from "node:path";
-import { pathToFileURL } from "node:url";
 import type * as Esbuild from "esbuild";
-import { BuildError, CONVEX_CONDITIONS, esbuild, externalConvexPlugin, formatMessages } from "./bundling.js";
+import { BuildError, CONVEX_CONDITIONS, esbuild, externalConvexPlugin, formatMessages, moduleUrl } from "./bundling.js";
 import { type ComponentInstance, type ComponentTree, loadComponentTree } from "./components/definitions.js";
 import type { CronSpec } from "./crons.js";
 import { loadingComponent } from "./function-env.js";
@@ -115,6 +114,12 @@ function optionalEntries(dir: string, isApp: boolean): string[] {
 export interface BuildEnvironment {
   /** Expression for the `process` object functions see (`{ env }`, as in Convex's runtime). */
   processExpression: string;
+  /**
+   * Part of every module's URL: modules are imported by content (ES modules can never be
+   * unloaded, so an unchanged module is reused rather than loaded again); a new value loads
+   * every module afresh.
+   */
+  generation?: string;
 }
 
 export interface BuildOptions extends BuildEnvironment {
@@ -193,7 +198,12 @@ async function bundleFolder(dir: string, outDir: string, env: BuildEnvironment, 
  * each instance its own module instances, and imports run in that component's environment
  * scope, so module-level reads of `process.env` see the component's own variables.
  */
-async function loadFolder(bundle: BundledFolder, componentPath: string, idTable?: IdTableResolver): Promise<BuiltModules & { authProviders: AuthProviderConfig[] }> {
+async function loadFolder(
+  bundle: BundledFolder,
+  componentPath: string,
+  generation: string,
+  idTable?: IdTableResolver,
+): Promise<BuiltModules & { authProviders: AuthProviderConfig[] }> {
   const outFileFor = (entry: string) => path.join(bundle.outDir, entry.replace(/\.[^./]+$/, ".mjs"));
   const loaded = new Map<string, Record<string, unknown>>();
   const modules: Record<string, () => Promise<unknown>> = {};
@@ -203,7 +213,7 @@ async function loadFolder(bundle: BundledFolder, componentPath: string, idTable?
   // Import everything now: a module that throws at load time is a build error, like a push.
   for (const entry of bundle.entries) {
     let mod: Record<string, unknown>;
-    const url = `${pathToFileURL(outFileFor(entry)).href}${componentPath ? `?component=${encodeURIComponent(componentPath)}` : ""}`;
+    const url = moduleUrl(outFileFor(entry), generation, componentPath ? { component: componentPath } : {});
     try {
       mod = (await loadingComponent.run(componentPath, () => import(url))) as Record<string, unknown>;
     } catch (err) {
@@ -239,12 +249,12 @@ async function loadFolder(bundle: BundledFolder, componentPath: string, idTable?
 
 /** Bundle and load one folder's function modules (codegen reads their signatures). */
 export async function loadFunctionModules(dir: string, outDir: string, env: BuildEnvironment, isApp: boolean): Promise<BuiltModules> {
-  return loadFolder(await bundleFolder(dir, outDir, env, isApp), isApp ? "" : "codegen");
+  return loadFolder(await bundleFolder(dir, outDir, env, isApp), isApp ? "" : "codegen", env.generation ?? "");
 }
 
 export async function buildApp({ convexDir, outDir, idTable, ...env }: BuildOptions): Promise<BuiltApp> {
   if (!fs.existsSync(convexDir)) throw new BuildError(`No convex folder at ${convexDir}`);
-  const tree = await loadComponentTree(convexDir, path.join(outDir, "config"));
+  const tree = await loadComponentTree(convexDir, path.join(outDir, "config"), env.generation ?? "");
   if (tree.app?._httpPrefix !== undefined) {
     throw new BuildError("convex.config.ts: defineApp({ httpPrefix }) is not supported by local-backend yet; remove it to run here.");
   }
@@ -260,10 +270,10 @@ export async function buildApp({ convexDir, outDir, idTable, ...env }: BuildOpti
       throw new BuildError(`component "${instance.path}" (${instance.definitionPath}): ${(err as Error).message}`);
     }
   }
-  const root = await loadFolder(rootBundle, "", idTable);
+  const root = await loadFolder(rootBundle, "", env.generation ?? "", idTable);
   const components: BuiltComponent[] = [];
   for (const instance of tree.instances) {
-    const { authProviders: _ignored, ...built } = await loadFolder(bundles.get(instance.dir)!, instance.path, idTable);
+    const { authProviders: _ignored, ...built } = await loadFolder(bundles.get(instance.dir)!, instance.path, env.generation ?? "", idTable);
     components.push({ ...built, instance });
   }
   return { ...root, components, tree, outDir };

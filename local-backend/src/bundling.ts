@@ -1,6 +1,8 @@
 // esbuild pieces shared by every bundle the backend makes (function modules, convex.config):
 // the copy of esbuild that ships with the pinned `convex`, and `convex` kept external so that
 // bundled code shares convex-test's classes and syscall globals.
+import { createHash } from "node:crypto";
+import fs from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
@@ -56,4 +58,16 @@ export function formatMessages(messages: Esbuild.Message[]): string {
       return `${loc}${m.text}${lineText}`;
     })
     .join("\n");
+}
+
+/**
+ * The URL a bundled module is imported from: its file, with a hash of its content (and of the
+ * build generation). Node keeps every ES module it ever loaded, so a rebuild imports again only
+ * the modules whose content changed; bundles are written to the same folders every time, and
+ * chunks are named after their content.
+ */
+export function moduleUrl(file: string, generation: string, query: Record<string, string> = {}): string {
+  const version = createHash("sha256").update(fs.readFileSync(file)).update(`\u0000${generation}`).digest("hex").slice(0, 16);
+  const params = new URLSearchParams({ v: version, ...query });
+  return `${pathToFileURL(file).href}?${params.toString()}`;
 }

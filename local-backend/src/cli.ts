@@ -1,6 +1,7 @@
 #!/usr/bin/env -S npx tsx
 // tsx local-backend/src/cli.ts --convex ./convex --data .local-data [--port 3210] [--site-port 3211]
 //     [--reset] [--env-file .env.local]... [--env KEY=VALUE]... [--site-url URL] [--no-watch]
+//     [--allow-origin URL]... [--max-upload-mb N]
 import { parseArgs } from "node:util";
 import { startLocalBackend } from "./index.js";
 
@@ -13,7 +14,9 @@ const USAGE = `Usage: tsx local-backend/src/cli.ts --convex <dir> [options]
   --reset             wipe the data folder first
   --env-file <file>   dotenv file for functions' process.env (repeatable)
   --env KEY=VALUE     one environment variable for functions (repeatable)
-  --site-url <url>    SITE_URL for functions (the web app's URL)
+  --site-url <url>    SITE_URL for functions (the web app's URL; its pages may use the backend)
+  --allow-origin <u>  another web origin whose pages may use the backend (repeatable, * for any)
+  --max-upload-mb <n> largest file an upload URL accepts (default 1024)
   --no-watch          do not reload when files change
   --codegen           write <dir>/_generated before every build, as \`npx convex dev\` does
   --json              print the URLs as one JSON line on stdout once ready
@@ -30,6 +33,8 @@ async function main(): Promise<void> {
       "env-file": { type: "string", multiple: true },
       env: { type: "string", multiple: true },
       "site-url": { type: "string" },
+      "allow-origin": { type: "string", multiple: true },
+      "max-upload-mb": { type: "string" },
       "no-watch": { type: "boolean", default: false },
       codegen: { type: "boolean", default: false },
       json: { type: "boolean", default: false },
@@ -49,6 +54,9 @@ async function main(): Promise<void> {
   const port = Number(values.port);
   const sitePort = Number(values["site-port"]);
   if (!Number.isInteger(port) || !Number.isInteger(sitePort)) throw new Error("ports must be integers");
+  const maxUploadMb = values["max-upload-mb"] === undefined ? undefined : Number(values["max-upload-mb"]);
+  if (maxUploadMb !== undefined && !(maxUploadMb > 0)) throw new Error("--max-upload-mb must be a positive number");
+  const allowOrigins = values["allow-origin"] ?? [];
 
   process.setSourceMapsEnabled(true);
   const backend = await startLocalBackend({
@@ -60,6 +68,8 @@ async function main(): Promise<void> {
     env,
     ...(values["env-file"] ? { envFile: values["env-file"] } : {}),
     ...(values["site-url"] ? { siteUrl: values["site-url"] } : {}),
+    ...(allowOrigins.length > 0 ? { allowedOrigins: allowOrigins.includes("*") ? ("*" as const) : allowOrigins } : {}),
+    ...(maxUploadMb !== undefined ? { maxUploadBytes: Math.round(maxUploadMb * 1024 * 1024) } : {}),
     watch: !values["no-watch"],
     codegen: values.codegen,
   });
@@ -68,10 +78,16 @@ async function main(): Promise<void> {
       `${JSON.stringify({ url: backend.url, siteUrl: backend.siteUrl, mailSinkUrl: backend.mailSinkUrl, mailSendUrl: backend.mailSendUrl })}\n`,
     );
   }
+  // Every commit is in the write-ahead log before it is acknowledged, so even a second Ctrl+C,
+  // which quits at once, loses no acknowledged write.
   let stopping = false;
   const stop = () => {
-    if (stopping) process.exit(1);
+    if (stopping) {
+      process.stderr.write("local-backend: stopping now (acknowledged writes are kept)\n");
+      process.exit(1);
+    }
     stopping = true;
+    process.stderr.write("local-backend: stopping (Ctrl+C again to quit at once)\n");
     void backend.stop().then(() => process.exit(0));
   };
   process.on("SIGINT", stop);

@@ -1,7 +1,7 @@
 // The data directory: JSON files written atomically (temp file, fsync, rename) so a crash leaves
 // either the old or the new version, one file per stored blob, and a lock so two backends do not
 // share a directory.
-import { randomUUID } from "node:crypto";
+import { createHash, randomUUID } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 
@@ -88,12 +88,52 @@ export class DataDir {
     return staged;
   }
 
+  /**
+   * Stream bytes to a temporary file as they arrive, hashing them, never holding more than a
+   * chunk in memory. More than `limitBytes` throws `tooLarge()` and leaves nothing behind.
+   */
+  async stageStream(
+    source: AsyncIterable<Uint8Array>,
+    limitBytes: number,
+    tooLarge: () => Error,
+  ): Promise<{ staged: string; size: number; sha256: string }> {
+    const staged = path.join(this.blobDir, `upload-${randomUUID()}.tmp`);
+    const hash = createHash("sha256");
+    let size = 0;
+    const handle = await fs.promises.open(staged, "w");
+    try {
+      for await (const chunk of source) {
+        size += chunk.byteLength;
+        if (size > limitBytes) throw tooLarge();
+        hash.update(chunk);
+        await handle.write(chunk);
+      }
+      await handle.sync();
+    } catch (err) {
+      await handle.close().catch(() => undefined);
+      await fs.promises.rm(staged, { force: true });
+      throw err;
+    }
+    await handle.close();
+    return { staged, size, sha256: hash.digest("base64") };
+  }
+
   async commitBlob(staged: string, storageId: string): Promise<void> {
     await fs.promises.rename(staged, this.blobPath(storageId));
   }
 
   async discardStaged(staged: string): Promise<void> {
     await fs.promises.rm(staged, { force: true });
+  }
+
+  /** Size of a stored blob, or null if its file is missing. */
+  async blobSize(storageId: string): Promise<number | null> {
+    try {
+      return (await fs.promises.stat(this.blobPath(storageId))).size;
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code === "ENOENT") return null;
+      throw err;
+    }
   }
 
   async readBlob(storageId: string): Promise<Buffer | null> {

@@ -3,6 +3,7 @@
 import type { Value } from "convex/values";
 import type { RegisteredFunction } from "./build.js";
 import type { DatabaseFake } from "./internals.js";
+import type { TransactionHooks } from "./run-context.js";
 
 export type FunctionKind = "query" | "mutation" | "action";
 
@@ -26,7 +27,13 @@ export interface EngineCore {
   /** Record that the running query read a table of the current component. */
   readTable(table: string | null | undefined): void;
   lookup(udfPath: string, componentPath?: string): RegisteredFunction | null;
-  runFunction(kind: FunctionKind, target: RunTarget, args: Record<string, Value>): Promise<{ ok: boolean; errorMessage?: string }>;
+  /** Run a function (no identity); `tx` hooks into its own top-level transaction. */
+  runFunction(
+    kind: FunctionKind,
+    target: RunTarget,
+    args: Record<string, Value>,
+    tx?: TransactionHooks,
+  ): Promise<{ ok: boolean; errorMessage?: string }>;
 }
 
 /** Key of a table in read sets and commit notifications: component path and table name. */

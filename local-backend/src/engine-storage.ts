@@ -48,11 +48,29 @@ export class EngineStorage {
   async storeBlob(bytes: Uint8Array, contentType: string | null, componentPath: string): Promise<string> {
     const sha256 = createHash("sha256").update(bytes).digest("base64");
     const staged = await this.dataDir.stageBlob(bytes);
+    return this.commitStaged({ staged, size: bytes.byteLength, sha256 }, contentType, componentPath);
+  }
+
+  /** Store an upload streamed to disk as it arrives (at most `limitBytes`); returns the storage id. */
+  async storeStream(
+    source: AsyncIterable<Uint8Array>,
+    limitBytes: number,
+    tooLarge: () => Error,
+    contentType: string | null,
+    componentPath: string,
+  ): Promise<string> {
+    const staged = await this.dataDir.stageStream(source, limitBytes, tooLarge);
+    return this.commitStaged(staged, contentType, componentPath);
+  }
+
+  private async commitStaged(
+    { staged, size, sha256 }: { staged: string; size: number; sha256: string },
+    contentType: string | null,
+    componentPath: string,
+  ): Promise<string> {
     try {
       const storageId = await this.core.transact(() =>
-        this.core
-          .dbOf(componentPath)
-          .insert("_storage", { sha256, size: bytes.byteLength, ...(contentType ? { contentType } : {}) }),
+        this.core.dbOf(componentPath).insert("_storage", { sha256, size, ...(contentType ? { contentType } : {}) }),
       );
       await this.dataDir.commitBlob(staged, storageId);
       return storageId;

@@ -36,7 +36,8 @@ import {
   installTransactionLimits,
 } from "./limits/index.js";
 import type { Logger } from "./logger.js";
-import { newRunContext, runContext, runOutside, type RunContext } from "./run-context.js";
+import { isSilentAbort, newRunContext, runContext, runOutside, type RunContext, type TransactionHooks } from "./run-context.js";
+import { SessionRequests } from "./session-requests.js";
 import { JobScheduler } from "./scheduler.js";
 import { installSearch } from "./search/index.js";
 import { argumentValidationError, type IdTable } from "./validation/index.js";
@@ -63,7 +64,11 @@ export interface FailureOutcome extends OutcomeBase {
 }
 export type Outcome = SuccessOutcome | FailureOutcome;
 
-export type CommitListener = (tables: Set<string>, ts: bigint) => void;
+/**
+ * Called synchronously with every top-level commit: the tables it wrote (as `tableKey`s) and,
+ * per component, the ids of the documents it wrote (read `_documents` for their new state).
+ */
+export type CommitListener = (tables: Set<string>, ts: bigint, written: Map<string, string[]>) => void;
 
 export interface RunOptions {
   identity?: Identity | null;
@@ -72,6 +77,8 @@ export interface RunOptions {
   name?: string;
   /** The component whose function this is ("" or absent: the app). */
   componentPath?: string;
+  /** Hooks into the call's own top-level transaction. */
+  tx?: TransactionHooks;
 }
 
 /** An HTTP route found in the app's router or in a component mounted with an httpPrefix. */
@@ -85,6 +92,8 @@ export interface HttpRoute {
 const SWAP_COMPONENT = "__local_backend_swap__";
 const SYSTEM_TABLES = new Set(["_storage", "_scheduled_functions"]);
 const QUERY_CACHE_LIMIT = 10_000;
+/** How far ahead of this machine's clock a client's observed timestamp may be (clock slew). */
+const MAX_CLIENT_TS_LEAD_MS = 10 * 60 * 1000;
 
 export function kindOf(fn: RegisteredFunction): FunctionKind | "httpAction" {
   if (fn.isQuery) return "query";
@@ -158,6 +167,8 @@ export class Engine implements EngineCore {
   readonly cloudUrl: string;
   readonly storage: EngineStorage;
   readonly scheduler: JobScheduler;
+  /** Outcomes of sync-protocol mutations by (session, request id), so a resent one runs once. */
+  readonly sessionRequests = new SessionRequests();
   private readonly idCounter = { next: 0 };
   private readonly listeners = new Set<CommitListener>();
   private readonly queryCache = new Map<string, Outcome>();
@@ -275,9 +286,29 @@ export class Engine implements EngineCore {
     return this.tm._lastCommitTs;
   }
 
-  /** Keep the clock at or after a timestamp a client has already seen. */
+  /** Keep the clock at or after a timestamp (restoring data). */
   advanceTsTo(ts: bigint): void {
     if (ts > this.tm._lastCommitTs) this.tm._lastCommitTs = ts;
+  }
+
+  /** Set the clock (only to repair an impossible stored value). */
+  resetTs(ts: bigint): void {
+    this.tm._lastCommitTs = ts;
+  }
+
+  /**
+   * A client's `maxObservedTimestamp` (Connect): the clock never falls behind what a client has
+   * seen (e.g. writes lost to a hard kill, or a data folder reset while a tab stayed open). A
+   * timestamp further ahead of the wall clock than any clock of this machine can be is refused
+   * (the reason is returned) and changes nothing, as Convex refuses one ahead of its own.
+   */
+  observeClientTs(ts: bigint): string | null {
+    const latest = this.currentTs();
+    if (ts <= latest) return null;
+    const limit = BigInt(Date.now() + MAX_CLIENT_TS_LEAD_MS) * 1_000_000n;
+    if (ts > limit) return `Client has observed a timestamp ${ts} ahead of the backend latest known timestamp ${latest}`;
+    this.advanceTsTo(ts);
+    return null;
   }
 
   /** Which table an id names in a component (null: not an id of any table there), for validators. */
@@ -350,9 +381,10 @@ export class Engine implements EngineCore {
     };
   }
 
-  private newContext(name: string, journal: string | null): RunContext {
+  private newContext(name: string, journal: string | null, tx?: TransactionHooks): RunContext {
     const ctx: RunContext = newRunContext(name, () => undefined, parseJournal(journal));
     ctx.print = this.printer(() => ctx);
+    if (tx) ctx.tx = tx;
     return ctx;
   }
 
@@ -367,7 +399,7 @@ export class Engine implements EngineCore {
     const canonical = canonicalUdfPath(udfPath);
     const componentPath = opts.componentPath ?? "";
     const label = componentPath ? `${componentPath}/${canonical}` : canonical;
-    const ctx = this.newContext(opts.name ?? label, opts.journal ?? null);
+    const ctx = this.newContext(opts.name ?? label, opts.journal ?? null, opts.tx);
     const accessor = this.accessor(opts.identity);
     // A component's function is addressed by a function handle, as Convex does across components.
     const ref = componentPath ? `function://${componentPath};${canonical}` : makeFunctionReference(canonical);
@@ -393,15 +425,15 @@ export class Engine implements EngineCore {
       };
     } catch (err) {
       if (isConvexError(err)) this.logger.functionLog(label, "WARN", `ConvexError: ${err.message}`);
-      else this.logger.functionError(label, err);
+      else if (!isSilentAbort(err)) this.logger.functionError(label, err);
       return { ok: false, ...describeError(err), logLines: ctx.logLines, reads: ctx.reads, journal: null };
     }
   }
 
   /** For the scheduler and crons: run a function of any component without an identity. */
-  runFunction(kind: FunctionKind, target: RunTarget, args: Record<string, Value>): Promise<Outcome> {
+  runFunction(kind: FunctionKind, target: RunTarget, args: Record<string, Value>, tx?: TransactionHooks): Promise<Outcome> {
     const name = target.componentPath ? `${target.componentPath}/${canonicalUdfPath(target.udfPath)}` : canonicalUdfPath(target.udfPath);
-    return this.run(kind, target.udfPath, args, { componentPath: target.componentPath, name });
+    return this.run(kind, target.udfPath, args, { componentPath: target.componentPath, name, ...(tx ? { tx } : {}) });
   }
 
   /** Queries are deterministic: share one result among all subscribers until a read table changes. */
@@ -519,29 +551,40 @@ export class Engine implements EngineCore {
     return this.internals.nestedTx.getStore() !== undefined;
   }
 
-  /** Tables (as `tableKey`s) written by the top-level transaction that is about to commit. */
-  private pendingWrites(): Set<string> {
+  /** What the top-level transaction that is about to commit wrote: tables and ids per component. */
+  private pendingWrites(): { tables: Set<string>; written: Map<string, string[]> } {
     const tables = new Set<string>();
+    const written = new Map<string, string[]>();
     for (const path of this.componentPaths()) {
       const db = this.dbOf(path);
       const top = db._writes[db._writes.length - 1];
-      for (const id of Object.keys(top ?? {})) {
+      const ids = Object.keys(top ?? {});
+      if (ids.length > 0) written.set(path, ids);
+      for (const id of ids) {
         const table = tableNameFromId(id);
         if (table) tables.add(tableKey(path, table));
       }
     }
-    return tables;
+    return { tables, written };
   }
 
   private installHooks(): void {
+    const originalBegin = this.tm.begin.bind(this.tm);
+    this.tm.begin = async (isNested, transactionLimits) => {
+      await originalBegin(isNested, transactionLimits);
+      if (!isNested) runContext.getStore()?.tx?.begin?.();
+    };
     const originalCommit = this.tm.commit.bind(this.tm);
     this.tm.commit = (isNested: boolean) => {
-      const tables = isNested ? new Set<string>() : this.pendingWrites();
+      const ctx = runContext.getStore();
+      // Throwing here makes convex-test roll the transaction back.
+      if (!isNested) ctx?.tx?.beforeCommit?.();
+      const pending = isNested ? null : this.pendingWrites();
       const ts = originalCommit(isNested);
       if (ts !== null) {
-        const ctx = runContext.getStore();
         if (ctx) ctx.commitTs = ts;
-        this.afterCommit(tables, ts);
+        ctx?.tx?.committed?.(ts);
+        this.afterCommit(pending?.tables ?? new Set<string>(), ts, pending?.written ?? new Map<string, string[]>());
       }
       return ts;
     };
@@ -579,7 +622,7 @@ export class Engine implements EngineCore {
       op === "storage/storeBlob" || op === "storage/getBlob" ? this.storage.jsSyscall(op, args) : originalJs(op, args);
   }
 
-  private afterCommit(tables: Set<string>, ts: bigint): void {
+  private afterCommit(tables: Set<string>, ts: bigint, written: Map<string, string[]>): void {
     this.commitCount += 1;
     for (const [key, outcome] of this.queryCache) {
       for (const table of outcome.reads) {
@@ -589,7 +632,7 @@ export class Engine implements EngineCore {
         }
       }
     }
-    for (const listener of this.listeners) listener(tables, ts);
+    for (const listener of this.listeners) listener(tables, ts, written);
   }
 
   /** Paginated queries stay gapless: a re-run ends its page where the last run ended (journal). */

@@ -11,7 +11,7 @@ import path from "node:path";
 import { clearInterval, setInterval } from "node:timers";
 import { ConvexError, jsonToConvex, type Value } from "convex/values";
 import { WebSocketServer } from "ws";
-import { AuthVerifier } from "./auth.js";
+import { type AuthFetch, AuthVerifier } from "./auth.js";
 import { BuildError, type BuiltApp, buildApp } from "./build.js";
 import { DataDir, isProcessAlive } from "./data-dir.js";
 import { Engine, type Identity, kindOf, type FunctionKind } from "./engine.js";
@@ -25,9 +25,9 @@ import { HttpError, sendText } from "./http-util.js";
 import { Logger, type LogSink } from "./logger.js";
 import { MAIL_SINK_PREFIX, type MailMessage, MailSink } from "./mail-sink.js";
 import { CORS_HEADERS, SYNC_PATH } from "./protocol.js";
-import { handleSiteRequest } from "./site.js";
+import { fetchOwnSite, handleSiteRequest } from "./site.js";
 import { reattachDetached, restoreSnapshot, SnapshotWriter } from "./snapshot.js";
-import { handleStorage, STORAGE_PREFIX } from "./storage-http.js";
+import { DEFAULT_MAX_UPLOAD_BYTES, handleStorage, STORAGE_PREFIX } from "./storage-http.js";
 import { SyncSession } from "./sync.js";
 import { watchFolder } from "./watch.js";
 
@@ -37,6 +37,23 @@ export type { Identity } from "./engine.js";
 
 const HOST = "127.0.0.1";
 const PING_INTERVAL_MS = 15_000;
+/** Largest sync message accepted (Convex's argument limit is 16 MiB, encoded JSON is larger). */
+const MAX_SYNC_MESSAGE_BYTES = 64 * 1024 * 1024;
+const LOOPBACK_HOSTS = ["127.0.0.1", "localhost", "[::1]"];
+
+/** An origin and, for a loopback one, the same port on the other loopback names. */
+function originVariants(value: string | undefined): string[] {
+  if (!value) return [];
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    return [];
+  }
+  if (!LOOPBACK_HOSTS.includes(url.hostname)) return [url.origin];
+  const port = url.port ? `:${url.port}` : "";
+  return LOOPBACK_HOSTS.map((host) => `${url.protocol}//${host}${port}`);
+}
 const BUILD_PREFIX = "convex-local-build-";
 
 /** Bundles live in the temp dir, named after their process; clear those of dead processes. */
@@ -73,6 +90,16 @@ export interface LocalBackendOptions {
   codegen?: boolean;
   /** Where output goes: a line sink, false for silence, default stdout. */
   log?: LogSink | false;
+  /**
+   * Web origins whose pages may use the cloud port (the sync WebSocket, the HTTP API, uploads),
+   * besides this backend's own URLs and the web app's: `siteUrl` and the functions' current
+   * `SITE_URL` (e.g. set with setEnv once the app's dev server listens). Loopback origins also
+   * match on localhost, 127.0.0.1 and [::1]. Requests without an Origin header (Node clients,
+   * curl) are always served. "*" serves every origin.
+   */
+  allowedOrigins?: string[] | "*";
+  /** Largest file an upload URL accepts, in bytes. Default 1 GiB. */
+  maxUploadBytes?: number;
 }
 
 export interface RunAs {
@@ -185,7 +212,7 @@ export async function startLocalBackend(options: LocalBackendOptions): Promise<L
   };
   const cloudServer = http.createServer(serve(() => onCloud));
   const siteServer = http.createServer(serve(() => onSite));
-  const wss = new WebSocketServer({ noServer: true, perMessageDeflate: false });
+  const wss = new WebSocketServer({ noServer: true, perMessageDeflate: false, maxPayload: MAX_SYNC_MESSAGE_BYTES });
   const sessions = new Set<SyncSession>();
   let stopWatching: () => void = () => undefined;
   let pingTimer: NodeJS.Timeout | null = null;
@@ -193,6 +220,7 @@ export async function startLocalBackend(options: LocalBackendOptions): Promise<L
   let snapshot: SnapshotWriter | null = null;
   let cronRunner: CronRunner | null = null;
   let stopped = false;
+  let stopping: Promise<void> | null = null;
 
   const cleanup = async () => {
     stopWatching();
@@ -232,25 +260,34 @@ export async function startLocalBackend(options: LocalBackendOptions): Promise<L
     const functionEnv = new FunctionEnvironment(env);
     globals[envKey] = functionEnv.process;
 
-    let buildCount = 0;
+    // Every build is written to the same folder and imported by content (see moduleUrl): a
+    // reload loads again only what changed, since Node never frees an ES module. The generation
+    // changes when a module could evaluate differently with the same code: after a failed build
+    // (a module that threw stays failed under its URL) and after an environment variable changed
+    // (modules may read them at load time).
+    const outDir = path.join(buildRoot, "build");
+    let generation = 0;
     const build = async (): Promise<BuiltApp> => {
-      const outDir = path.join(buildRoot, `b${++buildCount}`);
       if (options.codegen) {
         try {
-          const { changed } = await runCodegen({ convexDir });
+          const { changed } = await runCodegen({ convexDir, scratchDir: path.join(buildRoot, "codegen") });
           if (changed.length > 0) logger.info(`codegen wrote ${changed.map((f) => path.relative(process.cwd(), f)).join(", ")}`);
         } catch (err) {
           logger.warn(`codegen failed (building with the current _generated): ${(err as Error).message}`);
         }
       }
       try {
-        const built = await buildApp({ convexDir, outDir, processExpression: `globalThis.${envKey}`,
+        const built = await buildApp({
+          convexDir,
+          outDir,
+          processExpression: `globalThis.${envKey}`,
+          generation: String(generation),
           idTable: () => engine?.idTableOf(engine.currentComponentPath()) ?? (() => null),
         });
         checkComponentEnv(built, env);
         return built;
       } catch (err) {
-        fs.rmSync(outDir, { recursive: true, force: true });
+        generation += 1;
         throw err;
       }
     };
@@ -260,30 +297,59 @@ export async function startLocalBackend(options: LocalBackendOptions): Promise<L
     const eng = await Engine.create({ app, dataDir, cloudUrl: url, logger });
     engine = eng;
     functionEnv.setComponentResolver(() => eng.runningComponentPath());
-    const { documents: restoredDocs, detached } = restoreSnapshot(eng, dataDir);
-    const snap = new SnapshotWriter(eng, dataDir, logger, detached);
+    const restored = restoreSnapshot(eng, dataDir, logger);
+    const { documents: restoredDocs, detached } = restored;
+    const snap = new SnapshotWriter(eng, dataDir, logger, detached, restored.walSeq);
     snapshot = snap;
-    const auth = new AuthVerifier(app.authProviders);
-    eng.onCommit((tables) => {
+    // Compact what the write-ahead log restored into a snapshot.
+    if (restored.replayed > 0) snap.markDirty();
+    // Provider documents on this backend's own site URL are answered in-process.
+    const siteOrigin = new URL(siteUrl).origin;
+    const authFetch: AuthFetch = (target, init) =>
+      new URL(target).origin === siteOrigin ? fetchOwnSite(eng, target, init) : globalThis.fetch(target, init);
+    const auth = new AuthVerifier(app.authProviders, authFetch);
+    eng.onCommit((tables, ts, written) => {
+      // Synchronously, before anything can acknowledge the commit.
+      snap.logCommit(ts, written);
       snap.markDirty();
       for (const session of sessions) session.markDirty(tables);
     });
+    eng.sessionRequests.onChange = (stored, withCommit) => snap.logRequest(stored, withCommit);
     const restoredJobs = await eng.scheduler.restore();
     const crons = new CronRunner(eng, logger);
     cronRunner = crons;
     crons.setJobs(cronJobsOf(app));
     const mail = new MailSink(dataDir);
     const syncDeps = { engine: eng, auth, adminKey: secrets.adminKey, logger };
+    const storageOptions = { maxUploadBytes: options.maxUploadBytes ?? DEFAULT_MAX_UPLOAD_BYTES };
+
+    // A web page may reach the cloud port only from the app's own origins (or this backend's).
+    const refusedOrigins = new Set<string>();
+    const originAllowed = (origin: string | undefined): boolean => {
+      if (origin === undefined || options.allowedOrigins === "*") return true;
+      const allowed = [url, siteUrl, options.siteUrl, functionEnv.deployment.SITE_URL, ...(options.allowedOrigins ?? [])];
+      if (allowed.some((a) => originVariants(a).includes(origin))) return true;
+      if (!refusedOrigins.has(origin)) {
+        refusedOrigins.add(origin);
+        logger.warn(
+          `refused a request from a page at ${origin}: only the app's origin (SITE_URL, siteUrl) and allowedOrigins may use this backend`,
+        );
+      }
+      return false;
+    };
 
     onCloud = async (req, res) => {
       const reqUrl = new URL(req.url ?? "/", url);
       const { pathname } = reqUrl;
+      if (!originAllowed(req.headers.origin)) {
+        throw new HttpError(403, `Requests from ${req.headers.origin} are not allowed`, "Forbidden");
+      }
       if (req.method === "OPTIONS" && pathname.startsWith("/api/")) {
         res.writeHead(204, CORS_HEADERS).end();
       } else if (isFunctionApiPath(pathname)) {
         await handleFunctionApi(req, res, reqUrl, syncDeps);
       } else if (pathname.startsWith(STORAGE_PREFIX)) {
-        await handleStorage(req, res, reqUrl, eng, dataDir);
+        await handleStorage(req, res, reqUrl, eng, dataDir, storageOptions);
       } else if (pathname === MAIL_SINK_PREFIX || pathname.startsWith(`${MAIL_SINK_PREFIX}/`)) {
         await mail.handle(req, res, pathname);
       } else if (pathname === "/version") {
@@ -300,6 +366,10 @@ export async function startLocalBackend(options: LocalBackendOptions): Promise<L
       const pathname = new URL(req.url ?? "/", url).pathname;
       if (stopped || !SYNC_PATH.test(pathname)) {
         socket.destroy();
+        return;
+      }
+      if (!originAllowed(req.headers.origin)) {
+        socket.end("HTTP/1.1 403 Forbidden\r\nConnection: close\r\nContent-Length: 0\r\n\r\n");
         return;
       }
       wss.handleUpgrade(req, socket, head, (ws) => {
@@ -324,7 +394,6 @@ export async function startLocalBackend(options: LocalBackendOptions): Promise<L
           reattachDetached(eng, detached);
           auth.setProviders(next.authProviders);
           crons.setJobs(cronJobsOf(next));
-          for (let n = buildCount - 2; n >= 1; n--) fs.rmSync(path.join(buildRoot, `b${n}`), { recursive: true, force: true });
           logger.info(`reloaded ${next.moduleCount} function modules in ${Math.round(performance.now() - started)} ms`);
           for (const session of sessions) session.markAllDirty();
           return true;
@@ -344,7 +413,8 @@ export async function startLocalBackend(options: LocalBackendOptions): Promise<L
     logger.info(
       `serving ${path.relative(process.cwd(), convexDir) || "."} (${app.moduleCount} function modules${componentNote}); ` +
         `data in ${ephemeral ? "a temporary folder" : path.relative(process.cwd(), dataRoot) || "."} ` +
-        `(${restoredDocs} documents restored, ${restoredJobs} scheduled jobs pending)`,
+        `(${restoredDocs} documents restored${restored.replayed > 0 ? `, ${restored.replayed} commits replayed from the write-ahead log` : ""}, ` +
+        `${restoredJobs} scheduled jobs pending)`,
     );
     logger.info(`Convex URL:  ${url}`);
     logger.info(`Site URL:    ${siteUrl}`);
@@ -365,8 +435,10 @@ export async function startLocalBackend(options: LocalBackendOptions): Promise<L
       adminKey: secrets.adminKey,
       env,
       setEnv(name, value) {
+        if (functionEnv.deployment[name] === value) return;
         if (value === undefined) delete functionEnv.deployment[name];
         else functionEnv.deployment[name] = value;
+        generation += 1;
       },
       async run(udfPath, args = {}, runOptions = {}) {
         const componentPath = runOptions.component ?? "";
@@ -383,11 +455,14 @@ export async function startLocalBackend(options: LocalBackendOptions): Promise<L
       reload,
       flush: () => snap.flush(),
       mail: { list: () => mail.list(), clear: () => mail.clear() },
-      async stop() {
-        if (stopped) return;
-        stopped = true;
-        await cleanup();
-        logger.info("stopped");
+      stop() {
+        // Every call waits for the same, single shutdown.
+        stopping ??= (async () => {
+          stopped = true;
+          await cleanup();
+          logger.info("stopped");
+        })();
+        return stopping;
       },
     };
   } catch (err) {

@@ -29,6 +29,7 @@ export interface DatabaseFake {
 export interface TransactionManager {
   _lastCommitTs: bigint;
   commit(isNested: boolean): bigint | null;
+  begin(isNested: boolean, transactionLimits?: unknown): Promise<void>;
   getMetricsTracker?(): { trackScheduledFunction?(size: number): void } | null;
 }
 
@@ -133,6 +134,7 @@ export async function captureInternals(t: ConvexTestInstance): Promise<Internals
     }
     const tm = global.transactionManager as Partial<TransactionManager>;
     if (typeof tm.commit !== "function") missing.push("transactionManager.commit");
+    if (typeof tm.begin !== "function") missing.push("transactionManager.begin");
     if (typeof tm._lastCommitTs !== "bigint") missing.push("transactionManager._lastCommitTs");
     if (!db) missing.push('components[""].db');
   }

@@ -17,9 +17,31 @@ export interface RunContext {
   journalOut: string | null;
   commitTs: bigint | null;
   print: (level: LogLevel, message: string) => void;
+  /** Hooks into this call's own top-level transaction (scheduled mutations, session requests). */
+  tx?: TransactionHooks;
+}
+
+export interface TransactionHooks {
+  /** Inside the transaction, right after it began. */
+  begin?(): void;
+  /** Inside the transaction, right before it commits; may throw to roll it back. */
+  beforeCommit?(): void;
+  /** Synchronously with the commit. */
+  committed?(ts: bigint): void;
 }
 
 export const runContext = new AsyncLocalStorage<RunContext>();
+
+const SILENT = Symbol.for("local-backend.silentAbort");
+
+/** Rolls a call back without it being reported as the function's error (the backend's decision). */
+export class SilentAbort extends Error {
+  readonly [SILENT] = true;
+}
+
+export function isSilentAbort(e: unknown): boolean {
+  return typeof e === "object" && e !== null && SILENT in e;
+}
 
 // convex-test patches globals and keeps per-call state in async context; work the server starts
 // from inside a function run (timers, refreshes) must run outside that context.

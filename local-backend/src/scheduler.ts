@@ -7,9 +7,13 @@ import { convexToJson, jsonToConvex, type JSONValue, type Value } from "convex/v
 import { canonicalUdfPath } from "./build.js";
 import { type EngineCore, type FunctionKind, resolveFunctionAddress, type RunTarget } from "./engine-core.js";
 import { tableNameFromId } from "./internals.js";
-import { runOutside } from "./run-context.js";
+import { runOutside, SilentAbort } from "./run-context.js";
 
 const MAX_TIMER_MS = 2 ** 31 - 1;
+/** What Convex records for an action that was running when the backend stopped. */
+export const TRANSIENT_ACTION_ERROR = "Transient error while executing action";
+
+const stateOf = (doc: Record<string, unknown>) => (doc.state as { kind?: string } | undefined)?.kind;
 
 interface JobKey {
   owner: string;
@@ -29,6 +33,8 @@ export class JobScheduler {
   private readonly timers = new Map<string, NodeJS.Timeout>();
   /** Jobs whose function lives in another component than the job: key → target component. */
   private readonly targets = new Map<string, string>();
+  /** Bumped whenever `targets` changes (the write-ahead log records them then). */
+  targetsVersion = 0;
   private stopped = false;
 
   constructor(private readonly core: EngineCore) {}
@@ -38,7 +44,9 @@ export class JobScheduler {
     return Object.fromEntries(this.targets);
   }
 
-  importTargets(targets: Record<string, string> | undefined): void {
+  /** Restore (snapshot, then write-ahead log); a later full map replaces an earlier one. */
+  importTargets(targets: Record<string, string> | undefined, replace = false): void {
+    if (replace) this.targets.clear();
     for (const [key, path] of Object.entries(targets ?? {})) this.targets.set(key, path);
   }
 
@@ -58,7 +66,10 @@ export class JobScheduler {
       state: { kind: "pending" },
     });
     const key: JobKey = { owner, jobId };
-    if (target.componentPath !== owner) this.targets.set(keyOf(key), target.componentPath);
+    if (target.componentPath !== owner) {
+      this.targets.set(keyOf(key), target.componentPath);
+      this.targetsVersion += 1;
+    }
     this.arm(key, scheduledTime);
     return JSON.stringify(convexToJson(jobId));
   }
@@ -81,7 +92,12 @@ export class JobScheduler {
     });
   }
 
-  /** After a restart: re-arm pending jobs; an action interrupted mid-run is marked failed. */
+  /**
+   * After a restart, as Convex does: pending jobs are armed again; a job that was running when
+   * the backend stopped is run again if it is a mutation (its writes and its completion commit
+   * together, so it either ran or it did not), and marked failed if it is an action (actions
+   * run at most once).
+   */
   async restore(): Promise<number> {
     let restored = 0;
     for (const owner of this.core.componentPaths()) {
@@ -98,11 +114,14 @@ export class JobScheduler {
               "_scheduled_functions",
               jobId,
               interruptedAction
-                ? { state: { kind: "failed", error: "Transient error: the backend restarted while this ran" }, completedTime: Date.now() }
+                ? { state: { kind: "failed", error: TRANSIENT_ACTION_ERROR }, completedTime: Date.now() }
                 : { state: { kind: "pending" } },
             ),
           );
-          if (interruptedAction) continue;
+          if (interruptedAction) {
+            this.forgetTarget(key);
+            continue;
+          }
         } else if (state !== "pending") {
           continue;
         }
@@ -117,27 +136,66 @@ export class JobScheduler {
     return { componentPath: this.targets.get(keyOf(key)) ?? key.owner, udfPath };
   }
 
+  private forgetTarget(key: JobKey): void {
+    if (this.targets.delete(keyOf(key))) this.targetsVersion += 1;
+  }
+
   private async runJob(key: JobKey): Promise<void> {
     if (this.stopped) return;
     const db = this.core.dbOf(key.owner);
-    const job = await this.core.transact(() => {
-      const doc = db.get("_scheduled_functions", key.jobId);
-      if (!doc || (doc.state as { kind: string }).kind !== "pending") return null;
-      db.patch("_scheduled_functions", key.jobId, { state: { kind: "inProgress" } });
-      return { name: String(doc.name), args: ((doc.args as Value[])[0] ?? {}) as Record<string, Value> };
-    });
-    if (!job || this.stopped) return;
-    const target = this.targetOf(key, job.name);
-    const fn = this.core.lookup(job.name, target.componentPath);
+    // Committed state only: another transaction may be open right now.
+    const doc = db._documents[key.jobId];
+    if (!doc || stateOf(doc) !== "pending") return;
+    const name = String(doc.name);
+    const args = ((doc.args as Value[])[0] ?? {}) as Record<string, Value>;
+    const target = this.targetOf(key, name);
+    const fn = this.core.lookup(name, target.componentPath);
     const kind = fn ? kindOfFunction(fn) : null;
-    // Scheduled functions run without the scheduler's identity, like on Convex.
-    const outcome = kind
-      ? await this.core.runFunction(kind, target, job.args)
-      : { ok: false, errorMessage: `Could not find function for '${job.name}'` };
-    if (this.stopped) return;
+    let outcome: { ok: boolean; errorMessage?: string };
+    if (kind === "action") {
+      // Actions are not transactions: mark the job running first, so that a restart during the
+      // run fails it instead of running it a second time.
+      const started = await this.core.transact(() => {
+        const current = db.get("_scheduled_functions", key.jobId);
+        if (!current || stateOf(current) !== "pending") return false;
+        db.patch("_scheduled_functions", key.jobId, { state: { kind: "inProgress" } });
+        return true;
+      });
+      if (!started || this.stopped) return;
+      // Scheduled functions run without the scheduler's identity, like on Convex.
+      outcome = await this.core.runFunction(kind, target, args);
+    } else if (kind) {
+      // A mutation and its job's completion commit in one transaction (the job shows as
+      // inProgress to the mutation itself), so it can never run twice, restart or not.
+      let done = false;
+      let notPending = false;
+      outcome = await this.core.runFunction(kind, target, args, {
+        begin: () => {
+          const current = db.get("_scheduled_functions", key.jobId);
+          if (!current || stateOf(current) !== "pending") notPending = true;
+          else db.patch("_scheduled_functions", key.jobId, { state: { kind: "inProgress" } });
+        },
+        beforeCommit: () => {
+          if (notPending) throw new SilentAbort("the scheduled job is no longer pending");
+          db.patch("_scheduled_functions", key.jobId, { state: { kind: "success" }, completedTime: Date.now() });
+        },
+        committed: () => {
+          done = true;
+        },
+      });
+      if (done || notPending) {
+        if (done) this.forgetTarget(key);
+        return;
+      }
+    } else {
+      outcome = { ok: false, errorMessage: `Could not find function for '${name}'` };
+    }
+    // A failed mutation wrote nothing; an action's end is recorded even while the backend stops,
+    // as long as the snapshot is still being written.
     await this.core.transact(() => {
-      const doc = db.get("_scheduled_functions", key.jobId);
-      if (!doc || (doc.state as { kind: string }).kind !== "inProgress") return null;
+      const current = db.get("_scheduled_functions", key.jobId);
+      const state = current ? stateOf(current) : null;
+      if (state !== "pending" && state !== "inProgress") return null;
       db.patch(
         "_scheduled_functions",
         key.jobId,
@@ -147,7 +205,7 @@ export class JobScheduler {
       );
       return null;
     });
-    this.targets.delete(keyOf(key));
+    this.forgetTarget(key);
   }
 
   stop(): void {

@@ -52,3 +52,16 @@ export async function handleSiteRequest(req: IncomingMessage, res: ServerRespons
   res.writeHead(response.status, { ...outHeaders, "content-length": String(bytes.length) });
   res.end(method === "HEAD" ? undefined : bytes);
 }
+
+/**
+ * A GET to this backend's own site URL answered in-process: how the backend reads its own
+ * OpenID configuration and JWKS (Convex Auth's issuer is the site URL) without calling itself
+ * over HTTP, which under load could time out and refuse signed-in users.
+ */
+export async function fetchOwnSite(engine: Engine, url: string, init: RequestInit = {}): Promise<Response> {
+  const request = new Request(url, { method: init.method ?? "GET", ...(init.headers ? { headers: init.headers } : {}) });
+  const { pathname } = new URL(url);
+  const route = engine.routeHttp(pathname, request.method);
+  if (!route) return new Response(`No HttpAction routed for ${pathname}`, { status: 404 });
+  return engine.runHttpAction(route, request, null, `${request.method} ${route.routePath}`);
+}

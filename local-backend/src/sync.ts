@@ -1,13 +1,20 @@
 // One WebSocket client session of the Convex sync protocol: query set, identity, mutations and
 // actions. Messages are handled strictly in order (actions are started in order and answered
 // when done). Every Transition starts from exactly the versions this client last received.
+//
+// A message that is not a valid client message (not JSON, `null`, wrong field types, a timestamp
+// no backend can have given out) gets a FatalError and ends that connection only, as on Convex.
+// A mutation is answered once per (session id, request id): when the client resends it after a
+// dropped connection, the first run's outcome is sent again (src/session-requests.ts).
 import { convexToJson, jsonToConvex, type JSONValue, type Value } from "convex/values";
 import type { WebSocket } from "ws";
 import { AuthError, type AuthVerifier } from "./auth.js";
 import type { Engine, Identity, Outcome } from "./engine.js";
 import type { Logger } from "./logger.js";
-import { decodeTs, encodeTs } from "./protocol.js";
+import { encodeTs } from "./protocol.js";
 import { runOutside } from "./run-context.js";
+import { type RequestRecord, requestKey } from "./session-requests.js";
+import { type AddQuery, type ClientMessage, parseClientMessage, ProtocolError } from "./sync-messages.js";
 
 export interface SyncDeps {
   engine: Engine;
@@ -19,7 +26,8 @@ export interface SyncDeps {
 interface Subscription {
   queryId: number;
   udfPath: string;
-  args: Record<string, Value>;
+  /** Decoded arguments, or why they could not be decoded. */
+  args: DecodedArgs;
   argsJson: string;
   componentPath: string | undefined;
   journal: string | null;
@@ -28,22 +36,6 @@ interface Subscription {
   lastSent: string | null;
   isNew: boolean;
 }
-
-type ClientMessage =
-  | { type: "Connect"; maxObservedTimestamp?: string }
-  | {
-      type: "ModifyQuerySet";
-      baseVersion: number;
-      newVersion: number;
-      modifications: Array<
-        | { type: "Add"; queryId: number; udfPath: string; args: JSONValue[]; journal?: string; componentPath?: string }
-        | { type: "Remove"; queryId: number }
-      >;
-    }
-  | { type: "Mutation"; requestId: number; udfPath: string; args: JSONValue[]; componentPath?: string }
-  | { type: "Action"; requestId: number; udfPath: string; args: JSONValue[]; componentPath?: string }
-  | { type: "Authenticate"; baseVersion: number; tokenType: "User" | "Admin" | "None"; value?: string }
-  | { type: "Event" };
 
 type Modification =
   | { type: "QueryUpdated"; queryId: number; value: JSONValue; logLines: string[]; journal: string | null }
@@ -57,9 +49,17 @@ type Modification =
     }
   | { type: "QueryRemoved"; queryId: number };
 
-function decodeArgs(args: JSONValue[] | JSONValue | undefined): Record<string, Value> {
-  const first = Array.isArray(args) ? args[0] : args;
-  return (first === undefined ? {} : jsonToConvex(first)) as Record<string, Value>;
+type DecodedArgs = { ok: true; value: Record<string, Value> } | { ok: false; error: string };
+
+/** The first argument, decoded from Convex's JSON encoding (a failure is the call's error). */
+function decodeArgs(args: JSONValue[]): DecodedArgs {
+  const first = args[0];
+  if (first === undefined) return { ok: true, value: {} };
+  try {
+    return { ok: true, value: jsonToConvex(first) as Record<string, Value> };
+  } catch (err) {
+    return { ok: false, error: `Invalid arguments: ${(err as Error).message}` };
+  }
 }
 
 export class SyncSession {
@@ -73,6 +73,8 @@ export class SyncSession {
   private dirtyAll = false;
   private refreshQueued = false;
   private queue: Promise<void> = Promise.resolve();
+  /** From Connect: mutations are answered once per (session id, request id). */
+  private sessionId: string | null = null;
   closed = false;
 
   constructor(
@@ -81,8 +83,17 @@ export class SyncSession {
     private readonly onClose: (session: SyncSession) => void,
   ) {
     ws.on("message", (data: Buffer, isBinary) => {
-      if (isBinary) return;
-      this.onMessage(data.toString("utf8"));
+      try {
+        if (isBinary) throw new ProtocolError("Unexpected binary message");
+        this.onMessage(data.toString("utf8"));
+      } catch (err) {
+        // Nothing a client sends may take the process down.
+        if (err instanceof ProtocolError) this.fatal(err.message);
+        else {
+          this.deps.logger.error(`sync session error: ${(err as Error).stack ?? String(err)}`);
+          this.fatal("Internal error handling the message");
+        }
+      }
     });
     ws.on("close", () => {
       this.closed = true;
@@ -98,6 +109,15 @@ export class SyncSession {
   close(code = 1001, reason = "backend stopping"): void {
     this.closed = true;
     this.ws.close(code, reason);
+  }
+
+  /** Tell the client why (it stops retrying, as with Convex's FatalError) and end this connection. */
+  private fatal(error: string): void {
+    if (this.closed) return;
+    this.deps.logger.warn(`closing a sync connection: ${error}`);
+    this.send({ type: "FatalError", error });
+    // The reason is fixed: a close reason is limited to 123 bytes, and the error may quote input.
+    this.close(1008, "invalid message");
   }
 
   /** Called synchronously from a commit: remember what changed, refresh outside the commit's context. */
@@ -132,18 +152,17 @@ export class SyncSession {
   }
 
   private onMessage(raw: string): void {
-    let message: ClientMessage;
-    try {
-      message = JSON.parse(raw) as ClientMessage;
-    } catch {
-      this.send({ type: "FatalError", error: "Invalid JSON message" });
-      this.close(1002, "invalid message");
-      return;
-    }
+    if (this.closed) return;
+    const message = parseClientMessage(raw);
     switch (message.type) {
-      case "Connect":
-        if (message.maxObservedTimestamp) this.deps.engine.advanceTsTo(decodeTs(message.maxObservedTimestamp));
+      case "Connect": {
+        this.sessionId = message.sessionId;
+        if (message.maxObservedTimestamp !== undefined) {
+          const refused = this.deps.engine.observeClientTs(message.maxObservedTimestamp);
+          if (refused) throw new ProtocolError(refused);
+        }
         return;
+      }
       case "ModifyQuerySet":
         return this.enqueue(() => this.modifyQuerySet(message));
       case "Mutation":
@@ -158,8 +177,6 @@ export class SyncSession {
         return this.enqueue(() => this.authenticate(message));
       case "Event":
         return;
-      default:
-        this.deps.logger.warn(`unknown client message ${(message as { type: string }).type}`);
     }
   }
 
@@ -167,13 +184,14 @@ export class SyncSession {
     const removed: number[] = [];
     for (const mod of message.modifications) {
       if (mod.type === "Add") {
-        this.subs.set(mod.queryId, {
-          queryId: mod.queryId,
-          udfPath: mod.udfPath,
-          args: decodeArgs(mod.args),
-          argsJson: JSON.stringify(mod.args[0] ?? {}),
-          componentPath: mod.componentPath,
-          journal: mod.journal ?? null,
+        const add: AddQuery = mod;
+        this.subs.set(add.queryId, {
+          queryId: add.queryId,
+          udfPath: add.udfPath,
+          args: decodeArgs(add.args),
+          argsJson: JSON.stringify(add.args[0] ?? {}),
+          componentPath: add.componentPath,
+          journal: add.journal,
           reads: new Set(),
           lastSent: null,
           isNew: true,
@@ -193,8 +211,10 @@ export class SyncSession {
     const check = this.deps.engine.checkCallable(sub.udfPath, "query", this.admin, componentPath);
     if ("error" in check) {
       outcome = failure(check.error);
+    } else if (!sub.args.ok) {
+      outcome = failure(sub.args.error);
     } else {
-      outcome = await this.deps.engine.runQueryCached(sub.udfPath, sub.args, sub.argsJson, this.identity, sub.journal, componentPath);
+      outcome = await this.deps.engine.runQueryCached(sub.udfPath, sub.args.value, sub.argsJson, this.identity, sub.journal, componentPath);
     }
     sub.reads = outcome.reads;
     if (outcome.ok && outcome.journal !== null) sub.journal = outcome.journal;
@@ -215,7 +235,15 @@ export class SyncSession {
   }
 
   /** Re-run what changed and send one Transition from the versions the client last saw. */
-  private async transition(opts: { querySet?: number; identity?: number; removed?: number[]; force?: boolean }): Promise<void> {
+  private async transition(opts: {
+    querySet?: number;
+    identity?: number;
+    removed?: number[];
+    /** Send one if the timestamp moved on, even with nothing else to say. */
+    force?: boolean;
+    /** Send one in any case (a replayed mutation waits for a Transition to resolve). */
+    always?: boolean;
+  }): Promise<void> {
     const ts = this.deps.engine.currentTs();
     const all = this.dirtyAll;
     const dirty = this.dirty;
@@ -233,7 +261,7 @@ export class SyncSession {
     const identity = opts.identity ?? this.identityVersion;
     const endTs = ts > this.sentTs ? ts : this.sentTs;
     const versionsChanged = querySet !== this.querySetVersion || identity !== this.identityVersion;
-    if (modifications.length === 0 && !versionsChanged && !(opts.force && endTs > this.sentTs)) return;
+    if (modifications.length === 0 && !versionsChanged && !(opts.force && endTs > this.sentTs) && !opts.always) return;
     this.send({
       type: "Transition",
       startVersion: { querySet: this.querySetVersion, identity: this.identityVersion, ts: encodeTs(this.sentTs) },
@@ -246,20 +274,26 @@ export class SyncSession {
   }
 
   private async mutation(message: Extract<ClientMessage, { type: "Mutation" }>): Promise<void> {
-    const { engine } = this.deps;
-    const componentPath = message.componentPath ?? "";
-    const check = engine.checkCallable(message.udfPath, "mutation", this.admin, componentPath);
+    const requests = this.deps.engine.sessionRequests;
+    const key = this.sessionId === null ? null : requestKey(this.sessionId, message.requestId);
+    // A resend while the first run is still going (even between its commit and its result)
+    // waits for that run instead of starting one; a resend of a finished one is answered again.
+    const answered = key === null || requests.inFlight(key) ? undefined : requests.get(key);
+    if (answered) {
+      await this.replay(message, answered);
+      return;
+    }
     const outcome =
-      "error" in check
-        ? failure(check.error)
-        : await engine.run("mutation", message.udfPath, decodeArgs(message.args), { identity: this.identity, componentPath });
+      key === null
+        ? await this.runMutation(message, null)
+        : await requests.execute(key, (onCommit) => this.runMutation(message, { key, onCommit }));
     if (!outcome.ok) {
       this.send({ type: "MutationResponse", requestId: message.requestId, success: false, ...errorFields(outcome) });
       return;
     }
     // The client resolves the mutation once it has this response and then a Transition at or
     // after the mutation's timestamp, so the response goes first.
-    const ts = outcome.commitTs ?? engine.currentTs();
+    const ts = outcome.commitTs ?? this.deps.engine.currentTs();
     this.send({
       type: "MutationResponse",
       requestId: message.requestId,
@@ -271,14 +305,53 @@ export class SyncSession {
     await this.transition({ force: true });
   }
 
+  private async runMutation(
+    message: Extract<ClientMessage, { type: "Mutation" }>,
+    request: { key: string; onCommit: (ts: bigint) => void } | null,
+  ): Promise<Outcome> {
+    const { engine } = this.deps;
+    const componentPath = message.componentPath ?? "";
+    const check = engine.checkCallable(message.udfPath, "mutation", this.admin, componentPath);
+    if ("error" in check) return failure(check.error);
+    const args = decodeArgs(message.args);
+    if (!args.ok) return failure(args.error);
+    const outcome = await engine.run("mutation", message.udfPath, args.value, {
+      identity: this.identity,
+      componentPath,
+      ...(request ? { tx: { committed: request.onCommit } } : {}),
+    });
+    if (request) {
+      if (outcome.ok) engine.sessionRequests.complete(request.key, convexToJson(outcome.value), outcome.logLines);
+      else engine.sessionRequests.abandon(request.key);
+    }
+    return outcome;
+  }
+
+  /** A mutation this session already ran: its first outcome again, then a Transition. */
+  private async replay(message: Extract<ClientMessage, { type: "Mutation" }>, record: RequestRecord): Promise<void> {
+    this.deps.logger.info(`mutation ${message.udfPath} (request ${message.requestId}) was resent; answering with its first result`);
+    this.send({
+      type: "MutationResponse",
+      requestId: message.requestId,
+      success: true,
+      result: record.result ?? null,
+      ts: encodeTs(record.ts),
+      logLines: record.logLines,
+    });
+    await this.transition({ force: true, always: true });
+  }
+
   private async action(message: Extract<ClientMessage, { type: "Action" }>): Promise<void> {
     const { engine } = this.deps;
     const componentPath = message.componentPath ?? "";
     const check = engine.checkCallable(message.udfPath, "action", this.admin, componentPath);
+    const args = decodeArgs(message.args);
     const outcome =
       "error" in check
         ? failure(check.error)
-        : await engine.run("action", message.udfPath, decodeArgs(message.args), { identity: this.identity, componentPath });
+        : !args.ok
+          ? failure(args.error)
+          : await engine.run("action", message.udfPath, args.value, { identity: this.identity, componentPath });
     if (this.closed) return;
     this.send(
       outcome.ok

@@ -93,6 +93,35 @@ describe("authentication against auth.config.ts providers", () => {
   });
 });
 
+describe("verifying the backend's own tokens", () => {
+  it("reads its own OpenID configuration and keys in-process, never over HTTP to itself", async () => {
+    // Fresh providers, so the keys are fetched again.
+    expect(await h.backend.reload()).toBe(true);
+    const site = new URL(h.backend.siteUrl).origin;
+    const realFetch = globalThis.fetch;
+    const selfCalls: string[] = [];
+    globalThis.fetch = ((input: string | URL | Request, init?: RequestInit) => {
+      const target = typeof input === "string" ? input : input instanceof URL ? input.href : input.url;
+      if (new URL(target).origin === site) {
+        selfCalls.push(target);
+        return Promise.reject(new Error("the backend called its own site URL over HTTP"));
+      }
+      return realFetch(input, init);
+    });
+    try {
+      const http = h.http();
+      http.setAuth(await token(goodKey, { sub: "in-process" }));
+      expect(await http.query(api.identity.whoami, {})).toMatchObject({ subject: "in-process" });
+      const client = h.ws();
+      client.setAuth(() => token(goodKey, { sub: "in-process-ws" }));
+      expect(await waitForValue(client, api.identity.whoami, {}, (v) => v !== null)).toMatchObject({ subject: "in-process-ws" });
+    } finally {
+      globalThis.fetch = realFetch;
+    }
+    expect(selfCalls).toEqual([]);
+  });
+});
+
 describe("function environment", () => {
   it("provides CONVEX_SITE_URL, CONVEX_CLOUD_URL, env file and option values", async () => {
     const env = await h.http().query(api.environment.read, {});

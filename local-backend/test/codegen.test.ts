@@ -135,6 +135,7 @@ const FIXTURES: Array<{ name: string; dir: string; analysis: Record<string, unkn
       "": app([
         child("actionRetrier", "../node_modules/@convex-dev/action-retrier/dist/component"),
         child("rateLimiter", "../node_modules/@convex-dev/rate-limiter/dist/component"),
+        child("siteCounters", "../node_modules/@convex-dev/sharded-counter/dist/component"),
       ]),
     },
   },

@@ -1,5 +1,6 @@
 // Shared setup for the contract tests: the fixture app on free ports with a temp data dir, and
 // the official clients pointed at it.
+import { type ChildProcess, spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -129,4 +130,52 @@ export async function eventually<T>(fn: () => Promise<T> | T, timeoutMs = 10_000
     }
   }
   throw lastError;
+}
+
+const CLI = fileURLToPath(new URL("../src/cli.ts", import.meta.url));
+
+export interface CliChild {
+  child: ChildProcess;
+  urls: Promise<{ url: string; siteUrl: string }>;
+  output(): string;
+  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+}
+
+/** The CLI in a child process on free ports (signals and kills are tested on it). */
+export function startCli(dataDir: string, extraArgs: string[] = [], convexDir = FIXTURE_DIR): CliChild {
+  const child = spawn(
+    process.execPath,
+    ["--import", "tsx", CLI, "--convex", convexDir, "--data", dataDir, "--port", "0", "--site-port", "0", "--no-watch", "--json", ...extraArgs],
+    { stdio: ["ignore", "pipe", "pipe"] },
+  );
+  let output = "";
+  child.stdout.on("data", (d: Buffer) => (output += d.toString()));
+  child.stderr.on("data", (d: Buffer) => (output += d.toString()));
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    child.on("exit", (code, signal) => resolve({ code, signal })),
+  );
+  const urls = new Promise<{ url: string; siteUrl: string }>((resolve, reject) => {
+    const check = () => {
+      const line = output.split("\n").find((l) => l.startsWith("{"));
+      if (line) resolve(JSON.parse(line) as { url: string; siteUrl: string });
+    };
+    child.stdout.on("data", check);
+    void exited.then(() => reject(new Error(`the CLI exited before printing its URLs:\n${output}`)));
+  });
+  return { child, urls, output: () => output, exited };
+}
+
+/** Resident memory of a process, from /proc (Linux): current and peak, in bytes. */
+export function memoryOf(pid: number): { rss: number; peak: number } {
+  const status = fs.readFileSync(`/proc/${pid}/status`, "utf8");
+  const kb = (field: string) => Number(new RegExp(`^${field}:\\s+(\\d+) kB`, "m").exec(status)?.[1] ?? NaN) * 1024;
+  return { rss: kb("VmRSS"), peak: kb("VmHWM") };
+}
+
+/** Call a function over the HTTP API of a backend (any process). */
+export async function callHttp<T = unknown>(url: string, kind: "query" | "mutation" | "action", path: string, args: object = {}): Promise<T> {
+  const response = await fetch(`${url}/api/${kind}`, { method: "POST", body: JSON.stringify({ path, args }) });
+  const body = (await response.json()) as { status: string; value?: T; errorMessage?: string };
+  if (body.status !== "success") throw new Error(body.errorMessage ?? `HTTP ${response.status}`);
+  return body.value as T;
 }

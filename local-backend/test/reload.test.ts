@@ -73,6 +73,33 @@ describe("hot reload", () => {
     expect(await waitForValue(client, api.version.current, {}, (v) => v === "v5")).toBe("v5");
   });
 
+  it("loads again only the modules that changed (Node never frees a loaded module)", async () => {
+    // Counts evaluations of its own top-level code.
+    const counting = (tag: string) =>
+      `import { query } from "./_generated/server";\n\n` +
+      `const g = globalThis as unknown as { __lbLoads?: Record<string, number> };\n` +
+      `g.__lbLoads ??= {};\ng.__lbLoads["${tag}"] = (g.__lbLoads["${tag}"] ?? 0) + 1;\n\n` +
+      `export const loads = query({ args: {}, handler: async () => g.__lbLoads?.["${tag}"] ?? 0 });\n`;
+    const tag = `t${Date.now()}`;
+    fs.writeFileSync(path.join(convexDir, "loadCount.ts"), counting(tag));
+    expect(await h.backend.reload()).toBe(true);
+    const loads = () => h.http().query(anyApi.loadCount.loads, {}) as Promise<number>;
+    expect(await loads()).toBe(1);
+    for (let i = 0; i < 5; i++) {
+      fs.writeFileSync(path.join(convexDir, "version.ts"), versionModule(`"edit ${i}"`));
+      expect(await h.backend.reload()).toBe(true);
+    }
+    expect(await h.http().query(api.version.current, {})).toBe("edit 4");
+    expect(await loads()).toBe(1);
+    // Its own change loads it again; so does a changed environment variable.
+    fs.writeFileSync(path.join(convexDir, "loadCount.ts"), `${counting(tag)}// changed\nexport const changed = 1;\n`);
+    expect(await h.backend.reload()).toBe(true);
+    expect(await loads()).toBe(2);
+    h.backend.setEnv("LB_RELOAD_TEST", "1");
+    expect(await h.backend.reload()).toBe(true);
+    expect(await loads()).toBe(3);
+  });
+
   it("reload() reports whether the build succeeded", async () => {
     expect(await h.backend.reload()).toBe(true);
     fs.writeFileSync(path.join(convexDir, "schema.ts"), "export default {{{");

@@ -1,5 +1,5 @@
 import type { Page } from "playwright-core";
-import { describe, expect, test } from "vitest";
+import { describe, expect, inject, test } from "vitest";
 import { newIdentity, signInWithProfile } from "./auth";
 import { PHONE, useBrowser } from "./browser";
 import { waitForMail } from "./mail";
@@ -31,6 +31,14 @@ describe("gallery", () => {
     await page.waitForURL((url) => url.searchParams.get("search") === "ローマ字");
     await card(page, "星空タイピング").waitFor();
     await page.waitForFunction(() => document.querySelectorAll('[aria-label="作品一覧"] > li').length === 1);
+
+    // Kana, width and case are folded: hiragana finds katakana, full-width ＡＩ finds AI.
+    await page.getByRole("searchbox", { name: "キーワードで検索" }).fill("ぱれっと");
+    await page.waitForURL((url) => url.searchParams.get("search") === "ぱれっと");
+    await card(page, "今日のパレット").waitFor();
+    await page.waitForFunction(() => document.querySelectorAll('[aria-label="作品一覧"] > li').length === 1);
+    await page.getByRole("searchbox", { name: "キーワードで検索" }).fill("ＡＩ");
+    await card(page, "AI絵本スタジオ").waitFor();
 
     // The header search lands here with ?search= as well, and a miss shows the clear action.
     await page.goto(`/projects?search=${encodeURIComponent("存在しない言葉")}`);
@@ -76,16 +84,52 @@ describe("gallery", () => {
 });
 
 describe("work page", () => {
-  test("share copies the link and shows コピー済み for 2 seconds", async () => {
+  test("share copies the share link and shows コピー済み for 2 seconds", async () => {
     const page = await browser.newPage();
     await page
       .context()
       .grantPermissions(["clipboard-read", "clipboard-write"], { origin: new URL(browser.appUrl()).origin });
     const path = await openWork(page, "ふんわり家計簿");
+    const shareUrl = `${inject("siteUrl")}/share/projects/${path.split("/").at(-1)}`;
     await page.getByRole("button", { name: "共有" }).click();
     await page.getByRole("button", { name: "コピー済み" }).waitFor();
-    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(new URL(path, browser.appUrl()).href);
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(shareUrl);
     await page.getByRole("button", { name: "共有" }).waitFor();
+  });
+
+  test("the share link gives crawlers the work's card and sends people to the work page", async () => {
+    const page = await browser.newPage();
+    const path = await openWork(page, "ふんわり家計簿");
+    const workUrl = new URL(path, browser.appUrl()).href;
+    const shareUrl = `${inject("siteUrl")}/share/projects/${path.split("/").at(-1)}`;
+
+    // A crawler (no scripts, no redirects) reads the Open Graph / Twitter card tags.
+    const response = await page.request.get(shareUrl, { headers: { "User-Agent": "Twitterbot/1.0" }, maxRedirects: 0 });
+    expect(response.status()).toBe(200);
+    expect(response.headers()["content-type"]).toBe("text/html; charset=utf-8");
+    const html = await response.text();
+    const tag = (key: string) => new RegExp(`<meta (?:name|property)="${key}" content="([^"]*)">`).exec(html)?.[1];
+    expect(tag("og:title")).toBe("ふんわり家計簿");
+    expect(tag("og:description")).toBeTruthy();
+    expect(tag("og:url")).toBe(shareUrl);
+    expect(tag("twitter:card")).toBe("summary_large_image");
+    expect(html).toContain(`<meta http-equiv="refresh" content="0; url=${workUrl}">`);
+    // The thumbnail, absolute and served as an image.
+    const image = tag("og:image")!;
+    expect(image).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/api\/storage\//);
+    const picture = await page.request.get(image);
+    expect(picture.status()).toBe(200);
+    expect(picture.headers()["content-type"]).toMatch(/^image\//);
+
+    // A person's browser lands on the work page.
+    await page.goto(shareUrl);
+    await page.waitForURL(workUrl);
+    await page.getByRole("heading", { level: 1, name: "ふんわり家計簿" }).waitFor();
+
+    // A missing work: 404 with the site's card.
+    const missing = await page.request.get(`${inject("siteUrl")}/share/projects/this-work-does-not-exist`);
+    expect(missing.status()).toBe(404);
+    expect(await missing.text()).toContain('<meta property="og:title" content="バイブギャラリー | Vibe Gallery">');
   });
 
   test("a missing work shows プロジェクトが見つかりません with a way back", async () => {

@@ -8,6 +8,8 @@ declare module "vitest" {
   export interface ProvidedContext {
     appUrl: string;
     convexUrl: string;
+    /** Where the backend serves HTTP actions (share links). */
+    siteUrl: string;
     adminKey: string;
   }
 }
@@ -21,6 +23,7 @@ export async function setup(project: TestProject) {
   stack = await startStack({ dataDir, backendPort: 0, sitePort: 0, appPort: 0, googlePort: 0, watch: false, quiet: true });
   project.provide("appUrl", stack.appUrl);
   project.provide("convexUrl", stack.backend.url);
+  project.provide("siteUrl", stack.backend.siteUrl);
   project.provide("adminKey", stack.backend.adminKey);
   console.log(`[e2e] app ${stack.appUrl}, convex ${stack.backend.url}`);
 }

@@ -115,10 +115,18 @@ const localAnalysis: AnalysisSource = async ({ convexDir, children, needsFunctio
  * The CLI's codegen for a folder and every component it uses, with the given file system (the
  * real one, or an overlay that only records) and analysis.
  */
-export async function runCliCodegen(convexDir: string, fsImpl: CliFs, analysisSource: AnalysisSource): Promise<void> {
+export async function runCliCodegen(
+  convexDir: string,
+  fsImpl: CliFs,
+  analysisSource: AnalysisSource,
+  scratchDir?: string,
+): Promise<void> {
   const dir = path.resolve(convexDir);
   const cli = await loadCliModules();
-  const scratch = fs.mkdtempSync(path.join(os.tmpdir(), "convex-codegen-"));
+  // A caller that runs codegen again and again (the backend, before every build) gives a
+  // scratch folder of its own: the same paths each time let unchanged modules be reused.
+  const scratch = scratchDir ?? fs.mkdtempSync(path.join(os.tmpdir(), "convex-codegen-"));
+  if (scratchDir) fs.mkdirSync(scratchDir, { recursive: true });
   try {
     await inProjectRoot(dir, async (projectRoot) => {
       const ctx = cliContext(withFunctionsDir(fsImpl, path.relative(projectRoot, dir).split(path.sep).join("/")));
@@ -153,16 +161,25 @@ export async function runCliCodegen(convexDir: string, fsImpl: CliFs, analysisSo
       });
     });
   } finally {
-    fs.rmSync(scratch, { recursive: true, force: true });
+    if (!scratchDir) fs.rmSync(scratch, { recursive: true, force: true });
   }
 }
 
-export async function runCodegen({ convexDir, check = false }: { convexDir: string; check?: boolean }): Promise<CodegenResult> {
+export async function runCodegen({
+  convexDir,
+  check = false,
+  scratchDir,
+}: {
+  convexDir: string;
+  check?: boolean;
+  /** A folder kept between runs (by default a temporary one per run). */
+  scratchDir?: string;
+}): Promise<CodegenResult> {
   const dir = path.resolve(convexDir);
   if (!fs.existsSync(dir) || !fs.statSync(dir).isDirectory()) throw new Error(`codegen: no such folder ${dir}`);
   const cli = await loadCliModules();
   const written = new Set<string>();
   const overlay = check ? new OverlayFs(cli.nodeFs) : null;
-  await runCliCodegen(dir, overlay ?? recordingFs(cli.nodeFs, written), localAnalysis);
+  await runCliCodegen(dir, overlay ?? recordingFs(cli.nodeFs, written), localAnalysis, scratchDir);
   return { changed: overlay ? overlay.staleFiles() : [...written].sort() };
 }

@@ -4,9 +4,8 @@
 // `app.use(component, { name, env, httpPrefix })` calls is walked into component instances.
 import fs from "node:fs";
 import path from "node:path";
-import { pathToFileURL } from "node:url";
 import type * as Esbuild from "esbuild";
-import { BuildError, esbuild, externalConvexPlugin, formatMessages } from "../bundling.js";
+import { BuildError, esbuild, externalConvexPlugin, formatMessages, moduleUrl } from "../bundling.js";
 
 export const DEFINITION_FILES = ["convex.config.ts", "convex.config.js"];
 
@@ -110,7 +109,7 @@ function componentDefinitionPlugin(convexDir: string): Esbuild.Plugin {
 }
 
 /** Bundle and evaluate the app's convex.config (if any) and list every component instance. */
-export async function loadComponentTree(convexDir: string, outDir: string): Promise<ComponentTree> {
+export async function loadComponentTree(convexDir: string, outDir: string, generation = ""): Promise<ComponentTree> {
   const configFile = definitionFile(convexDir);
   if (!configFile) return { app: null, instances: [] };
   fs.mkdirSync(outDir, { recursive: true });
@@ -135,7 +134,7 @@ export async function loadComponentTree(convexDir: string, outDir: string): Prom
   }
   let app: unknown;
   try {
-    app = ((await import(pathToFileURL(outFile).href)) as { default?: unknown }).default;
+    app = ((await import(moduleUrl(outFile, generation))) as { default?: unknown }).default;
   } catch (err) {
     throw new BuildError(`Failed to evaluate ${path.basename(configFile)}: ${err instanceof Error ? err.message : String(err)}`);
   }

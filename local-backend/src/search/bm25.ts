@@ -30,7 +30,7 @@ export function fieldnormId(length: number): number {
   let high = FIELDNORMS.length - 1;
   while (low < high) {
     const mid = (low + high + 1) >> 1;
-    if (FIELDNORMS[mid] <= length) low = mid;
+    if ((FIELDNORMS[mid] ?? Infinity) <= length) low = mid;
     else high = mid - 1;
   }
   return low;
@@ -59,7 +59,7 @@ export class Bm25Weight {
   private norm(fieldnormByte: number): number {
     let norm = this.norms.get(fieldnormByte);
     if (norm === undefined) {
-      const length = f32(FIELDNORMS[fieldnormByte]);
+      const length = f32(FIELDNORMS[fieldnormByte] ?? 0);
       norm = f32(K1 * f32(ONE_MINUS_B + f32(f32(B * length) / this.averageFieldnorm)));
       this.norms.set(fieldnormByte, norm);
     }

@@ -86,7 +86,7 @@ export function queryTerms(text: string): QueryTerm[] {
  * (empty search text, or text without any term).
  */
 export function compileSearch(source: SearchSource, lookup: IndexLookup): CompiledSearch | null {
-  const [tableName, indexDescriptor] = source.indexName.split(".");
+  const [tableName = "", indexDescriptor = ""] = source.indexName.split(".");
   if (lookup.schemaKnown && !lookup.index) throw new Error(`Index ${tableName}.${indexDescriptor} not found.`);
   const text = searchText(source);
   if (text === "") return null;

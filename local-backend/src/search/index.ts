@@ -53,7 +53,7 @@ function withoutSearchText(query: SearchQuery): SearchQuery {
 }
 
 function runSearch(db: SearchableDatabase, resolveOriginal: ResolveQuerySource, query: SearchQuery): SearchRun {
-  const [tableName, indexName] = query.source.indexName.split(".");
+  const [tableName = "", indexName = ""] = query.source.indexName.split(".");
   const compiled = compileSearch(query.source, lookupSearchIndex(db, tableName, indexName));
   // convex-test's own evaluation, without the search text: the documents passing the `.eq`
   // filters, and the `.filter()` operators and limit, all exactly as before.

@@ -1,62 +1,39 @@
-import { useRef, useState, type KeyboardEvent } from "react";
-import { CircleHelp, Menu } from "lucide-react";
-import { NavLink, useLocation } from "react-router-dom";
-import { Sheet, SheetContent, SheetTrigger } from "@/components/ui/sheet";
-import { paths } from "@/config/paths";
-import { cn } from "@/lib/cn";
-import { isSearchShortcut } from "@/lib/platform";
-import { mainNavItems } from "./nav-items";
-import { SearchForm } from "./search-form";
+import { lazy, Suspense, useState } from "react";
+import { Menu } from "lucide-react";
 
-const linkClassName = ({ isActive }: { isActive: boolean }) =>
-  cn(
-    "flex items-center gap-3 rounded-xl px-3 py-3 text-base font-semibold transition-colors",
-    isActive ? "bg-brand-50 text-brand-700" : "text-zinc-700 hover:bg-zinc-100",
-  );
+const loadSheet = () => import("./mobile-menu-sheet");
+const MobileMenuSheet = lazy(loadSheet);
+/** Warms the download; a failure shows when the menu is opened (the page's error screen). */
+const preload = () => void loadSheet().catch(() => undefined);
 
-/** Hamburger menu below the md breakpoint: search plus the same links as the desktop header. */
+const triggerClassName =
+  "inline-flex size-10 items-center justify-center rounded-xl text-zinc-700 hover:bg-zinc-100 md:hidden";
+
+/**
+ * Hamburger menu below the md breakpoint: search plus the same links as the desktop header.
+ * Until it is first opened it is a plain button; the sheet (Radix Dialog) downloads then (or on
+ * hover or focus, to be ready) and replaces it, opened.
+ */
 export function MobileMenu() {
-  const location = useLocation();
-  const searchRef = useRef<HTMLInputElement>(null);
-  // Open "at" a location, so following any link (or searching) closes the sheet by itself.
-  const [openAt, setOpenAt] = useState<string | null>(null);
-  const open = openAt === location.key;
-
-  // Inside the sheet, Ctrl/⌘+K goes to the sheet's own search field instead of the header's.
-  const onKeyDown = (event: KeyboardEvent) => {
-    if (!isSearchShortcut(event)) return;
-    event.preventDefault();
-    searchRef.current?.focus();
-  };
-
+  const [opened, setOpened] = useState(false);
+  const button = (
+    <button
+      type="button"
+      aria-label="メニューを開く"
+      aria-haspopup="dialog"
+      aria-expanded={false}
+      className={triggerClassName}
+      onClick={() => setOpened(true)}
+      onPointerEnter={preload}
+      onFocus={preload}
+    >
+      <Menu aria-hidden className="size-5" />
+    </button>
+  );
+  if (!opened) return button;
   return (
-    <Sheet open={open} onOpenChange={(next) => setOpenAt(next ? location.key : null)}>
-      <SheetTrigger
-        aria-label="メニューを開く"
-        className="inline-flex size-10 items-center justify-center rounded-xl text-zinc-700 hover:bg-zinc-100 md:hidden"
-      >
-        <Menu aria-hidden className="size-5" />
-      </SheetTrigger>
-      <SheetContent title="メニュー" onKeyDown={onKeyDown}>
-        <SearchForm inputRef={searchRef} placeholder="作品を検索" />
-        <nav aria-label="メインナビゲーション（モバイル）" className="mt-5">
-          <ul className="flex flex-col gap-1">
-            {mainNavItems.map(({ label, to, icon: Icon, end }) => (
-              <li key={to}>
-                <NavLink to={to} end={end} className={linkClassName}>
-                  <Icon aria-hidden className="size-5 shrink-0" />
-                  {label}
-                </NavLink>
-              </li>
-            ))}
-          </ul>
-          <hr className="my-4 border-zinc-100" />
-          <NavLink to={paths.help()} className={linkClassName}>
-            <CircleHelp aria-hidden className="size-5 shrink-0" />
-            ヘルプ
-          </NavLink>
-        </nav>
-      </SheetContent>
-    </Sheet>
+    <Suspense fallback={button}>
+      <MobileMenuSheet defaultOpen triggerClassName={triggerClassName} />
+    </Suspense>
   );
 }

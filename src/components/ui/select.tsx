@@ -1,11 +1,11 @@
-import * as SelectPrimitive from "@radix-ui/react-select";
-import { Check, ChevronDown } from "lucide-react";
+import { useRef, useState, type ComponentType, type KeyboardEvent } from "react";
+import { ChevronDown } from "lucide-react";
 import { cn } from "@/lib/cn";
 import { fieldClassName } from "./input";
 
 export type SelectOption = { value: string; label: string };
 
-type SelectProps = {
+export type SelectProps = {
   options: readonly SelectOption[];
   value?: string;
   defaultValue?: string;
@@ -21,61 +21,110 @@ type SelectProps = {
   className?: string;
 };
 
-/** A styled listbox. Options are data, so callers cannot forget item text or indicators. */
-export function Select({
-  options,
-  value,
-  defaultValue,
-  onValueChange,
-  placeholder = "選択してください",
-  disabled,
-  name,
-  className,
-  ...triggerProps
-}: SelectProps) {
+export const DEFAULT_PLACEHOLDER = "選択してください";
+
+export const selectTriggerClassName = (className?: string) =>
+  cn(
+    fieldClassName,
+    "flex h-11 items-center justify-between gap-2 text-left data-[placeholder]:text-zinc-400 sm:h-10",
+    className,
+  );
+
+type Listbox = ComponentType<SelectProps & { defaultOpen: boolean }>;
+
+let listboxLoad: Promise<Listbox> | undefined;
+/** Radix Select, downloaded once for every Select (a failed download is tried again next time). */
+function loadListbox(): Promise<Listbox> {
+  listboxLoad ??= import("./select-listbox").then(
+    (m) => m.SelectListbox,
+    (error: unknown) => {
+      listboxLoad = undefined;
+      throw error;
+    },
+  );
+  return listboxLoad;
+}
+const preload = () => void loadListbox().catch(() => undefined);
+
+/** The keys that open a closed Radix Select trigger. */
+const OPEN_KEYS = [" ", "Enter", "ArrowUp", "ArrowDown"];
+
+/**
+ * A styled listbox. Options are data, so callers cannot forget item text or indicators.
+ *
+ * Until first opened it is a button that looks and is announced like the closed Radix trigger;
+ * opening it (mouse down, tap, Enter, Space or an arrow key, as Radix does) downloads Radix
+ * Select, which replaces the button, opened. Hovering or focusing it starts the download early.
+ */
+export function Select(props: SelectProps) {
+  const [listbox, setListbox] = useState<Listbox | null>(null);
+  // As in Radix: a click opens unless a mouse press on the trigger already did.
+  const pointerType = useRef("touch");
+  if (listbox) {
+    const RadixSelect = listbox;
+    return <RadixSelect {...props} defaultOpen />;
+  }
+
+  const {
+    options,
+    value,
+    defaultValue,
+    placeholder = DEFAULT_PLACEHOLDER,
+    disabled,
+    name,
+    className,
+    onValueChange: _onValueChange,
+    ...triggerProps
+  } = props;
+  const current = value ?? defaultValue;
+  const showPlaceholder = current === undefined || current === "";
+  const open = () => {
+    loadListbox().then(
+      (loaded) => setListbox(() => loaded),
+      () => undefined,
+    );
+  };
+  const onKeyDown = (event: KeyboardEvent) => {
+    if (!OPEN_KEYS.includes(event.key)) return;
+    event.preventDefault();
+    open();
+  };
+
   return (
-    <SelectPrimitive.Root
-      value={value}
-      defaultValue={defaultValue}
-      onValueChange={onValueChange}
-      disabled={disabled}
-      name={name}
-    >
-      <SelectPrimitive.Trigger
-        className={cn(
-          fieldClassName,
-          "flex h-11 items-center justify-between gap-2 text-left data-[placeholder]:text-zinc-400 sm:h-10",
-          className,
-        )}
+    <>
+      <button
+        type="button"
+        role="combobox"
+        aria-expanded={false}
+        aria-autocomplete="none"
+        data-state="closed"
+        data-placeholder={showPlaceholder ? "" : undefined}
+        data-disabled={disabled ? "" : undefined}
+        disabled={disabled}
+        className={selectTriggerClassName(className)}
+        onPointerEnter={preload}
+        onFocus={preload}
+        onPointerDown={(event) => {
+          pointerType.current = event.pointerType;
+          if (event.button === 0 && !event.ctrlKey && event.pointerType === "mouse") {
+            event.preventDefault();
+            open();
+          }
+        }}
+        onClick={() => {
+          if (pointerType.current !== "mouse") open();
+        }}
+        onKeyDown={onKeyDown}
         {...triggerProps}
       >
-        <SelectPrimitive.Value placeholder={placeholder} />
-        <SelectPrimitive.Icon>
+        <span style={{ pointerEvents: "none" }}>
+          {showPlaceholder ? placeholder : options.find((option) => option.value === current)?.label}
+        </span>
+        <span aria-hidden>
           <ChevronDown aria-hidden className="size-4 text-zinc-500" />
-        </SelectPrimitive.Icon>
-      </SelectPrimitive.Trigger>
-      <SelectPrimitive.Portal>
-        <SelectPrimitive.Content
-          position="popper"
-          sideOffset={6}
-          className="z-50 max-h-(--radix-select-content-available-height) min-w-(--radix-select-trigger-width) overflow-hidden rounded-xl border border-zinc-200 bg-white shadow-lg shadow-zinc-900/10 data-[state=open]:animate-slide-down"
-        >
-          <SelectPrimitive.Viewport className="p-1">
-            {options.map((option) => (
-              <SelectPrimitive.Item
-                key={option.value}
-                value={option.value}
-                className="relative flex h-9 cursor-pointer select-none items-center rounded-lg pr-3 pl-8 text-sm text-zinc-800 outline-none data-[highlighted]:bg-brand-50 data-[highlighted]:text-brand-800 data-[disabled]:opacity-50"
-              >
-                <SelectPrimitive.ItemIndicator className="absolute left-2.5 inline-flex">
-                  <Check aria-hidden className="size-4 text-brand-600" />
-                </SelectPrimitive.ItemIndicator>
-                <SelectPrimitive.ItemText>{option.label}</SelectPrimitive.ItemText>
-              </SelectPrimitive.Item>
-            ))}
-          </SelectPrimitive.Viewport>
-        </SelectPrimitive.Content>
-      </SelectPrimitive.Portal>
-    </SelectPrimitive.Root>
+        </span>
+      </button>
+      {name && <input type="hidden" name={name} value={current ?? ""} />}
+    </>
   );
 }

@@ -1,11 +1,14 @@
-import { useCallback, useMemo, useRef, useState, type ReactNode } from "react";
-import * as ToastPrimitive from "@radix-ui/react-toast";
-import { CircleCheck, CircleX, Info, X } from "lucide-react";
-import { cn } from "@/lib/cn";
+import { lazy, Suspense, useCallback, useMemo, useRef, useState, type ComponentType, type ReactNode } from "react";
 import { ToastContext, type ToastApi, type ToastInput, type ToastTone } from "./toast-context";
 
-type ToastItem = Required<Pick<ToastInput, "title" | "tone" | "duration">> &
+// Radix Toast and the toasts' markup load with the first toast; a failed download shows none
+// rather than taking the app down.
+const Toaster = lazy<ComponentType<ToasterProps>>(() => import("./toaster").catch(() => ({ default: () => null })));
+
+export type ToastItem = Required<Pick<ToastInput, "title" | "tone" | "duration">> &
   Pick<ToastInput, "description"> & { id: number; open: boolean };
+
+export type ToasterProps = { toasts: readonly ToastItem[]; onClose: (id: number) => void };
 
 const DEFAULT_DURATION: Record<ToastTone, number> = { success: 4000, info: 5000, error: 8000 };
 /** Enough for the exit animation before the closed toast leaves the list. */
@@ -13,14 +16,9 @@ const REMOVE_DELAY = 300;
 /** Older toasts give way so a burst of messages cannot cover the page. */
 const MAX_VISIBLE = 3;
 
-const tones: Record<ToastTone, { icon: ReactNode; className: string }> = {
-  success: { icon: <CircleCheck aria-hidden className="size-5 text-emerald-600" />, className: "border-emerald-200" },
-  error: { icon: <CircleX aria-hidden className="size-5 text-red-600" />, className: "border-red-200" },
-  info: { icon: <Info aria-hidden className="size-5 text-brand-600" />, className: "border-brand-200" },
-};
-
 export function ToastProvider({ children }: { children: ReactNode }) {
   const [toasts, setToasts] = useState<ToastItem[]>([]);
+  const [shown, setShown] = useState(false);
   const nextId = useRef(1);
 
   const close = useCallback((id: number) => {
@@ -39,6 +37,7 @@ export function ToastProvider({ children }: { children: ReactNode }) {
       open: true,
     };
     setToasts((list) => [...list.filter((t) => t.open).slice(-(MAX_VISIBLE - 1)), item]);
+    setShown(true);
   }, []);
 
   const api = useMemo<ToastApi>(
@@ -52,42 +51,13 @@ export function ToastProvider({ children }: { children: ReactNode }) {
 
   return (
     <ToastContext.Provider value={api}>
-      <ToastPrimitive.Provider label="通知" swipeDirection="right">
-        {children}
-        {toasts.map((toast) => (
-          <ToastPrimitive.Root
-            key={toast.id}
-            open={toast.open}
-            onOpenChange={(open) => !open && close(toast.id)}
-            duration={toast.duration}
-            // Errors interrupt the screen reader; confirmations wait politely.
-            type={toast.tone === "error" ? "foreground" : "background"}
-            className={cn(
-              "pointer-events-auto flex w-full items-start gap-3 rounded-2xl border bg-white p-4 shadow-lg shadow-zinc-900/10",
-              "data-[state=open]:animate-toast-in data-[state=closed]:animate-fade-out",
-              "data-[swipe=move]:translate-x-(--radix-toast-swipe-move-x) data-[swipe=cancel]:translate-x-0 data-[swipe=cancel]:transition-transform data-[swipe=end]:animate-fade-out",
-              tones[toast.tone].className,
-            )}
-          >
-            <span className="mt-px">{tones[toast.tone].icon}</span>
-            <div className="flex min-w-0 flex-1 flex-col gap-0.5">
-              <ToastPrimitive.Title className="text-sm font-semibold text-zinc-900">{toast.title}</ToastPrimitive.Title>
-              {toast.description && (
-                <ToastPrimitive.Description className="text-sm text-zinc-600">
-                  {toast.description}
-                </ToastPrimitive.Description>
-              )}
-            </div>
-            <ToastPrimitive.Close
-              aria-label="閉じる"
-              className="-m-1 inline-flex size-7 shrink-0 items-center justify-center rounded-lg text-zinc-400 hover:bg-zinc-100 hover:text-zinc-700"
-            >
-              <X aria-hidden className="size-4" />
-            </ToastPrimitive.Close>
-          </ToastPrimitive.Root>
-        ))}
-        <ToastPrimitive.Viewport label="通知 ({hotkey})" className="pointer-events-none fixed right-0 bottom-0 z-[100] flex w-full flex-col gap-2 p-4 outline-none sm:max-w-sm" />
-      </ToastPrimitive.Provider>
+      {children}
+      {/* Mounted from the first toast on, and kept, so Radix can animate toasts out. */}
+      {shown && (
+        <Suspense fallback={null}>
+          <Toaster toasts={toasts} onClose={close} />
+        </Suspense>
+      )}
     </ToastContext.Provider>
   );
 }

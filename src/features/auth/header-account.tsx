@@ -1,12 +1,21 @@
+import { lazy, Suspense } from "react";
 import { Skeleton } from "@/components/ui/skeleton";
 import { SignInButton } from "./sign-in-button";
-import { UserMenu } from "./user-menu";
 import { useViewer } from "./use-viewer";
+
+// The menu (Radix Dropdown Menu) loads only for signed-in users.
+const UserMenu = lazy(() => import("./user-menu").then((m) => ({ default: m.UserMenu })));
+
+const loading = <Skeleton shape="circle" className="size-8" aria-label="読み込み中" />;
 
 /** Right side of the header: ログイン when signed out, the user menu when signed in. */
 export function HeaderAccount() {
   const { status, viewer } = useViewer();
-  if (status === "loading") return <Skeleton shape="circle" className="size-8" aria-label="読み込み中" />;
+  if (status === "loading") return loading;
   if (status === "signedOut") return <SignInButton />;
-  return <UserMenu viewer={viewer} />;
+  return (
+    <Suspense fallback={loading}>
+      <UserMenu viewer={viewer} />
+    </Suspense>
+  );
 }

@@ -1,15 +1,23 @@
 import { act, fireEvent, render, screen } from "@testing-library/react";
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { ToastProvider } from "@/components/ui/toast-provider";
 import { ShareButton } from "./share-button";
+
+/** The deployment's HTTP-action site, where share pages are served. */
+const SITE = "https://vibe.convex.site";
+const SHARE_URL = `${SITE}/share/projects/abc`;
 
 function renderButton() {
   return render(
     <ToastProvider>
-      <ShareButton url="https://vibe.example/projects/abc" title="家計簿" />
+      <ShareButton projectId="abc" title="家計簿" />
     </ToastProvider>,
   );
 }
+
+beforeEach(() => {
+  vi.stubEnv("VITE_CONVEX_SITE_URL", SITE);
+});
 
 const original = {
   share: Object.getOwnPropertyDescriptor(navigator, "share")?.value as unknown,
@@ -17,12 +25,13 @@ const original = {
 };
 afterEach(() => {
   vi.useRealTimers();
+  vi.unstubAllEnvs();
   Object.defineProperty(navigator, "share", { value: original.share, configurable: true });
   Object.defineProperty(navigator, "clipboard", { value: original.clipboard, configurable: true });
 });
 
 describe("ShareButton", () => {
-  it("copies the link and shows コピー済み for 2 seconds when there is no share sheet", async () => {
+  it("copies the share link and shows コピー済み for 2 seconds when there is no share sheet", async () => {
     vi.useFakeTimers();
     const writeText = vi.fn(() => Promise.resolve());
     Object.defineProperty(navigator, "share", { value: undefined, configurable: true });
@@ -33,7 +42,7 @@ describe("ShareButton", () => {
       fireEvent.click(screen.getByRole("button", { name: "共有" }));
       return Promise.resolve();
     });
-    expect(writeText).toHaveBeenCalledWith("https://vibe.example/projects/abc");
+    expect(writeText).toHaveBeenCalledWith(SHARE_URL);
     expect(screen.getByRole("button", { name: "コピー済み" })).toBeInTheDocument();
 
     act(() => {
@@ -46,7 +55,7 @@ describe("ShareButton", () => {
     expect(screen.getByRole("button", { name: "共有" })).toBeInTheDocument();
   });
 
-  it("uses the native share sheet when the browser has one", async () => {
+  it("shares the share link through the native share sheet when the browser has one", async () => {
     const share = vi.fn(() => Promise.resolve());
     const writeText = vi.fn(() => Promise.resolve());
     Object.defineProperty(navigator, "share", { value: share, configurable: true });
@@ -57,8 +66,23 @@ describe("ShareButton", () => {
       fireEvent.click(screen.getByRole("button", { name: "共有" }));
       return Promise.resolve();
     });
-    expect(share).toHaveBeenCalledWith({ title: "家計簿", url: "https://vibe.example/projects/abc" });
+    expect(share).toHaveBeenCalledWith({ title: "家計簿", url: SHARE_URL });
     expect(writeText).not.toHaveBeenCalled();
     expect(screen.queryByText("コピー済み")).not.toBeInTheDocument();
+  });
+
+  it("copies the work page's own link when the deployment's site URL is unknown", async () => {
+    vi.stubEnv("VITE_CONVEX_SITE_URL", "");
+    vi.stubEnv("VITE_CONVEX_URL", "http://127.0.0.1:3210");
+    const writeText = vi.fn(() => Promise.resolve());
+    Object.defineProperty(navigator, "share", { value: undefined, configurable: true });
+    Object.defineProperty(navigator, "clipboard", { value: { writeText }, configurable: true });
+    renderButton();
+
+    await act(() => {
+      fireEvent.click(screen.getByRole("button", { name: "共有" }));
+      return Promise.resolve();
+    });
+    expect(writeText).toHaveBeenCalledWith(`${window.location.origin}/projects/abc`);
   });
 });

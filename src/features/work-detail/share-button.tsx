@@ -2,14 +2,17 @@ import { useEffect, useRef, useState } from "react";
 import { Check, Share2 } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { useToast } from "@/components/ui/use-toast";
+import { workShareUrl } from "@/lib/share-link";
 import { LIMITS } from "../../../convex/constants";
 
 /**
  * 共有: the system share sheet where the browser has one, otherwise the link is copied and the
- * button reads 'コピー済み' for 2 seconds.
+ * button reads 'コピー済み' for 2 seconds. The link is the work's share URL (a card with its title,
+ * description and thumbnail on X, LINE or Slack, then the work page), not the SPA page itself.
  */
-export function ShareButton({ url, title }: { url: string; title: string }) {
+export function ShareButton({ projectId, title }: { projectId: string; title: string }) {
   const toast = useToast();
+  const url = workShareUrl(projectId);
   const [copied, setCopied] = useState(false);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);

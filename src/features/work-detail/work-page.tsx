@@ -103,8 +103,6 @@ function MissingWork() {
 }
 
 function WorkDetail({ work }: { work: Work }) {
-  const pageUrl =
-    typeof window === "undefined" ? paths.project(work._id) : window.location.origin + paths.project(work._id);
   return (
     <PageContainer className="flex flex-col gap-8 py-6 sm:py-10">
       <PageTitle title={work.title} />
@@ -145,7 +143,7 @@ function WorkDetail({ work }: { work: Work }) {
               />
               <Stat icon={<Eye aria-hidden />} label={`閲覧 ${work.viewsCount}回`} value={work.viewsCount} />
               <div className="flex flex-wrap gap-2 sm:ml-auto">
-                <ShareButton url={pageUrl} title={work.title} />
+                <ShareButton projectId={work._id} title={work.title} />
                 <BookmarkButton workId={work._id} />
               </div>
             </div>

@@ -1,0 +1,29 @@
+// Share links (DECISIONS.md "Sharing"): a work is shared as a URL on the deployment's HTTP-action
+// site, `{CONVEX_SITE_URL}/share/projects/{id}`, which answers crawlers with Open Graph / Twitter
+// card tags and sends people on to the work page (convex/share.ts). Plain functions, shared with
+// the browser, which builds the links the share button copies.
+
+/** The route prefix of a work's share page (an httpRouter `pathPrefix`, so it ends with "/"). */
+export const SHARE_PROJECT_PREFIX = "/share/projects/";
+
+/** The path of a work's share page on the HTTP-action site. */
+export function shareProjectPath(projectId: string): string {
+  return `${SHARE_PROJECT_PREFIX}${encodeURIComponent(projectId)}`;
+}
+
+/**
+ * Where a Convex Cloud deployment serves HTTP actions: its client URL with `.convex.cloud`
+ * replaced by `.convex.site` (https://happy-otter-123.convex.cloud → https://happy-otter-123.convex.site).
+ * Null for any other URL (self-hosted or local backends have a separately configured site URL).
+ */
+export function cloudSiteUrl(convexUrl: string): string | null {
+  let url: URL;
+  try {
+    url = new URL(convexUrl);
+  } catch {
+    return null;
+  }
+  if (!url.hostname.endsWith(".convex.cloud")) return null;
+  url.hostname = url.hostname.replace(/\.convex\.cloud$/, ".convex.site");
+  return url.origin;
+}

@@ -1,0 +1,148 @@
+// The HTML a work's share link answers with (DECISIONS.md "Sharing"): crawlers of X, LINE, Slack
+// and the like read Open Graph / Twitter card tags without running scripts, and the app is a
+// static SPA whose index.html carries only the site's default tags. So the share URL is an HTTP
+// action (convex/share.ts) whose page holds the work's own tags and sends people on to the work
+// page (meta refresh, a script, and a plain link).
+
+/** The site's default tags; index.html carries the same (checked by convex/share.test.ts). */
+export const SITE_TAGS = {
+  siteName: "バイブギャラリー",
+  title: "バイブギャラリー | Vibe Gallery",
+  description: "AIツールで作られた作品を共有・発見できるクリエイターコミュニティ",
+  /** In the web app's public/ folder, 1200×630. */
+  imagePath: "/og-image.png",
+} as const;
+
+/** og:description is cut to this many characters (an ellipsis included). */
+export const SHARE_DESCRIPTION_MAX = 120;
+/** og:title likewise (titles are shorter than this by the work rules; a safety net). */
+export const SHARE_TITLE_MAX = 100;
+
+/** Escapes text for HTML element content and double-quoted attribute values. */
+export function escapeHtml(text: string): string {
+  return text
+    .replace(/&/g, "&amp;")
+    .replace(/</g, "&lt;")
+    .replace(/>/g, "&gt;")
+    .replace(/"/g, "&quot;")
+    .replace(/'/g, "&#39;");
+}
+
+/** Whitespace (newlines included) collapsed to single spaces, cut to `max` characters with "…". */
+export function summarize(text: string, max: number): string {
+  const flat = text.replace(/\s+/g, " ").trim();
+  const chars = Array.from(flat);
+  if (chars.length <= max) return flat;
+  return `${chars.slice(0, max - 1).join("").trimEnd()}…`;
+}
+
+/** A string literal safe inside an inline <script>: no "<", ">", "&" or line separators as such. */
+function scriptString(text: string): string {
+  return JSON.stringify(text).replace(
+    /[<>&\u2028\u2029]/g,
+    (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, "0")}`,
+  );
+}
+
+type Tags = {
+  pageTitle: string;
+  title: string;
+  description: string;
+  /** Absolute URL of this page (og:url). */
+  url: string;
+  /** Absolute image URL. */
+  image: string;
+  type: "article" | "website";
+};
+
+function head(tags: Tags, extra: string[] = []): string {
+  const meta = (attr: "name" | "property", key: string, value: string) =>
+    `<meta ${attr}="${key}" content="${escapeHtml(value)}">`;
+  return [
+    '<meta charset="utf-8">',
+    '<meta name="viewport" content="width=device-width, initial-scale=1">',
+    `<title>${escapeHtml(tags.pageTitle)}</title>`,
+    meta("name", "description", tags.description),
+    meta("property", "og:site_name", SITE_TAGS.siteName),
+    meta("property", "og:locale", "ja_JP"),
+    meta("property", "og:type", tags.type),
+    meta("property", "og:title", tags.title),
+    meta("property", "og:description", tags.description),
+    meta("property", "og:url", tags.url),
+    meta("property", "og:image", tags.image),
+    meta("property", "og:image:alt", tags.title),
+    meta("name", "twitter:card", "summary_large_image"),
+    meta("name", "twitter:title", tags.title),
+    meta("name", "twitter:description", tags.description),
+    meta("name", "twitter:image", tags.image),
+    ...extra,
+  ].join("\n    ");
+}
+
+const STYLE =
+  "<style>body{font-family:system-ui,sans-serif;margin:0;min-height:100vh;display:grid;place-items:center;" +
+  "color:#18181b;background:#fafafa}main{padding:24px;text-align:center}a{color:#7c3aed}</style>";
+
+function page(headHtml: string, body: string): string {
+  return `<!doctype html>
+<html lang="ja" prefix="og: https://ogp.me/ns#">
+  <head>
+    ${headHtml}
+    ${STYLE}
+  </head>
+  <body>
+    <main>
+      ${body}
+    </main>
+  </body>
+</html>
+`;
+}
+
+export type SharedWork = {
+  title: string;
+  description: string;
+  /** Absolute URL of the work's thumbnail, or null when it has no screenshot. */
+  imageUrl: string | null;
+};
+
+/**
+ * The share page of a work: its tags, then off to `workUrl` (the work page in the web app).
+ * `shareUrl` is this page's own address (og:url: crawlers that follow og:url land here again).
+ */
+export function renderSharePage(work: SharedWork, urls: { shareUrl: string; workUrl: string; siteUrl: string }): string {
+  const title = summarize(work.title, SHARE_TITLE_MAX);
+  const description = summarize(work.description, SHARE_DESCRIPTION_MAX) || SITE_TAGS.description;
+  const tags: Tags = {
+    pageTitle: `${title} | ${SITE_TAGS.siteName}`,
+    title,
+    description,
+    url: urls.shareUrl,
+    image: work.imageUrl ?? `${urls.siteUrl}${SITE_TAGS.imagePath}`,
+    type: "article",
+  };
+  const workUrl = escapeHtml(urls.workUrl);
+  return page(
+    head(tags, [`<meta http-equiv="refresh" content="0; url=${workUrl}">`]),
+    `<p><a href="${workUrl}">「${escapeHtml(title)}」を${SITE_TAGS.siteName}で見る</a></p>
+      <script>location.replace(${scriptString(urls.workUrl)});</script>`,
+  );
+}
+
+/** The answer for a work that does not exist: the site's default tags and a link home. */
+export function renderNotFoundPage(urls: { siteUrl: string }, message: string): string {
+  const tags: Tags = {
+    pageTitle: `${message} | ${SITE_TAGS.siteName}`,
+    title: SITE_TAGS.title,
+    description: SITE_TAGS.description,
+    url: `${urls.siteUrl}/`,
+    image: `${urls.siteUrl}${SITE_TAGS.imagePath}`,
+    type: "website",
+  };
+  const home = escapeHtml(`${urls.siteUrl}/`);
+  return page(
+    head(tags),
+    `<h1>${escapeHtml(message)}</h1>
+      <p><a href="${home}">${SITE_TAGS.siteName}のトップへ</a></p>`,
+  );
+}

@@ -1,0 +1,68 @@
+// Share links (DECISIONS.md "Sharing"): GET /share/projects/{id} on the HTTP-action site answers
+// with the work's Open Graph / Twitter card tags for crawlers and sends people on to the work page
+// at SITE_URL (the web app). Routed in convex/http.ts; the page itself is model/sharePage.ts.
+import { v } from "convex/values";
+import { internal } from "./_generated/api";
+import { httpAction, internalQuery } from "./_generated/server";
+import { renderNotFoundPage, renderSharePage } from "./model/sharePage";
+import { SHARE_PROJECT_PREFIX, shareProjectPath } from "./model/shareLinks";
+import { PROJECT_NOT_FOUND_MESSAGE } from "./projects";
+
+/** What a share card shows of a work, or null when the id is malformed or the work is gone. */
+export const workPreview = internalQuery({
+  args: { id: v.string() },
+  returns: v.union(
+    v.null(),
+    v.object({ id: v.id("projects"), title: v.string(), description: v.string(), imageUrl: v.union(v.string(), v.null()) }),
+  ),
+  handler: async (ctx, { id }) => {
+    const projectId = ctx.db.normalizeId("projects", id);
+    const work = projectId ? await ctx.db.get("projects", projectId) : null;
+    if (!work) return null;
+    const first = work.screenshots[0];
+    return {
+      id: work._id,
+      title: work.title,
+      description: work.description,
+      // The downscaled thumbnail, never the 5 MB original (crawlers cap image sizes).
+      imageUrl: first ? await ctx.storage.getUrl(first.thumbnailStorageId) : null,
+    };
+  },
+});
+
+/** The web app's URL (Convex Auth needs it too), without a trailing slash. */
+function webAppUrl(): string {
+  const url = process.env.SITE_URL?.trim().replace(/\/+$/, "");
+  if (!url) throw new Error("SITE_URL is not set: the share page cannot link to the web app");
+  return url;
+}
+
+/** The id in /share/projects/{id} (one path segment, an optional trailing slash), or null. */
+function idFromPath(pathname: string): string | null {
+  const rest = pathname.slice(SHARE_PROJECT_PREFIX.length).replace(/\/$/, "");
+  if (rest === "" || rest.includes("/")) return null;
+  try {
+    return decodeURIComponent(rest);
+  } catch {
+    return null;
+  }
+}
+
+function html(body: string, status: number, cacheControl: string): Response {
+  return new Response(body, {
+    status,
+    headers: { "Content-Type": "text/html; charset=utf-8", "Cache-Control": cacheControl },
+  });
+}
+
+/** GET (and HEAD) /share/projects/{id}. */
+export const projectSharePage = httpAction(async (ctx, request) => {
+  const siteUrl = webAppUrl();
+  const id = idFromPath(new URL(request.url).pathname);
+  const work = id === null ? null : await ctx.runQuery(internal.share.workPreview, { id });
+  if (!work) return html(renderNotFoundPage({ siteUrl }, PROJECT_NOT_FOUND_MESSAGE), 404, "no-store");
+  const shareUrl = `${new URL(request.url).origin}${shareProjectPath(work.id)}`;
+  const workUrl = `${siteUrl}/projects/${encodeURIComponent(work.id)}`;
+  // Crawlers re-read now and then; an edited title shows within minutes.
+  return html(renderSharePage(work, { shareUrl, workUrl, siteUrl }), 200, "public, max-age=300");
+});

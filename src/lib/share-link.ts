@@ -1,0 +1,25 @@
+import { paths } from "@/config/paths";
+import { cloudSiteUrl, shareProjectPath } from "../../convex/model/shareLinks";
+
+type Env = { VITE_CONVEX_SITE_URL?: string; VITE_CONVEX_URL?: string };
+
+/**
+ * Where the deployment serves HTTP actions: VITE_CONVEX_SITE_URL when set (the offline stack sets
+ * it to the embedded backend's site port; a self-hosted backend needs it), otherwise, on Convex
+ * Cloud, the `.convex.site` twin of VITE_CONVEX_URL. Null when neither is known.
+ */
+export function convexSiteUrl(env: Env = import.meta.env as Env): string | null {
+  const explicit = env.VITE_CONVEX_SITE_URL?.trim().replace(/\/+$/, "");
+  if (explicit) return explicit;
+  return env.VITE_CONVEX_URL ? cloudSiteUrl(env.VITE_CONVEX_URL) : null;
+}
+
+/**
+ * The link a work is shared with: its share page on the HTTP-action site, which gives X, LINE or
+ * Slack a card with the title, description and thumbnail and sends people on to the work page
+ * (convex/share.ts). Without a known site URL, the work page itself.
+ */
+export function workShareUrl(projectId: string, siteUrl: string | null = convexSiteUrl()): string {
+  if (siteUrl) return siteUrl + shareProjectPath(projectId);
+  return new URL(paths.project(projectId), window.location.origin).href;
+}
