@@ -66,6 +66,10 @@ export default defineConfig({
         test: {
           name: "convex",
           environment: "edge-runtime",
+          // Ceilings, not budgets: the seed test renders PNGs and the scale tests seed 100,000
+          // works or 10,000 users, which takes minutes on a busy machine. No test sets its own.
+          testTimeout: 600_000,
+          hookTimeout: 900_000,
           // The app's functions, and the local-backend fixture apps' component calls in convex-test.
           include: ["convex/**/*.test.ts", "local-backend/test/apps/**/*.test.ts"],
           // Components ship their convex-test helpers as sources with import.meta.glob.
@@ -88,6 +92,8 @@ export default defineConfig({
         test: {
           name: "local-google",
           environment: "node",
+          testTimeout: 60_000,
+          hookTimeout: 60_000,
           include: ["local-google/**/*.test.ts"],
         },
       },
@@ -96,6 +102,9 @@ export default defineConfig({
         test: {
           name: "frontend",
           environment: "jsdom",
+          // jsdom renders and lazy routes are slow on a busy machine; a ceiling, not a budget.
+          testTimeout: 60_000,
+          hookTimeout: 60_000,
           include: ["src/**/*.test.{ts,tsx}"],
           setupFiles: ["./src/test/setup.ts"],
         },

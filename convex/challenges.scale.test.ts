@@ -87,7 +87,6 @@ const fanOutRuns = (t: TestConvex) =>
 describe("challenge_created fan-out", () => {
   test(
     "reaches each of 10,000 users who keep new-project notifications on, once, except the organiser, in bounded batches",
-    { timeout: 300_000 },
     async () => {
       const t = newTest({ documentsRead: READ_CAP });
       const { wanting, notWanting } = await seedUsers(t, 10_000, 7);
@@ -189,7 +188,7 @@ describe(`challenges.list and summary at 10,000 challenges, at most ${LIST_READ_
     return seeded;
   }
 
-  test("12 a page, newest first, with and without a status, no repeats; the summary reads counters", { timeout: 300_000 }, async () => {
+  test("12 a page, newest first, with and without a status, no repeats; the summary reads counters", async () => {
     const t = newTest({ documentsRead: LIST_READ_CAP });
     const organiser = await createUser(t);
     const seeded = await seedChallenges(t, organiser.userId, 10_000);

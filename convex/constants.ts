@@ -152,6 +152,12 @@ export const LIMITS = {
 /** Image types accepted for screenshots and profile photos. */
 export const IMAGE_CONTENT_TYPES = ["image/png", "image/jpeg", "image/gif"] as const;
 
+/**
+ * Types accepted for a screenshot's thumbnail: those of the originals, plus WebP, which the
+ * posting wizard makes in the browser (issue 16: lean gallery images).
+ */
+export const THUMBNAIL_CONTENT_TYPES = [...IMAGE_CONTENT_TYPES, "image/webp"] as const;
+
 /** Badge thresholds (DECISIONS.md "Badges and achievements"). */
 export const BADGE_THRESHOLDS = {
   zeroCodeMasterAward: 3,

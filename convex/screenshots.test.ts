@@ -3,7 +3,7 @@ import { api, internal } from "./_generated/api";
 import type { Id } from "./_generated/dataModel";
 import crons from "./crons";
 import { fileExists, pngBytes, storeFile, svgBytes, textBytes } from "./model/storedFiles.testkit";
-import { realGif, realJpeg, realPng, registryRow, storePair, uploadShot, type Shot } from "./model/screenshots.testkit";
+import { realGif, realJpeg, realPng, realWebp, registryRow, storePair, uploadShot, type Shot } from "./model/screenshots.testkit";
 import { createUser, errorOf, newTest, type TestConvex } from "./test.setup";
 
 const MB = 1024 * 1024;
@@ -111,6 +111,39 @@ describe("checkUpload", () => {
     };
     expect(await me.as.action(api.screenshots.checkUpload, shot)).toBeNull();
     expect(await pendingRows(t)).toHaveLength(2);
+  });
+
+  test("a WebP thumbnail passes, declared or not; a WebP original is refused", async () => {
+    const t = newTest();
+    const me = await createUser(t);
+    const webpShots: Shot[] = [];
+    for (const type of ["image/webp", undefined]) {
+      const shot = { storageId: await storeFile(t, realPng(), "image/png"), thumbnailStorageId: await storeFile(t, realWebp(), type) };
+      expect(await me.as.action(api.screenshots.checkUpload, shot), `thumbnail declared ${type}`).toBeNull();
+      webpShots.push(shot);
+    }
+    expect(await pendingRows(t)).toHaveLength(4);
+    // And a work takes them.
+    const id = await me.as.mutation(api.projects.create, {
+      title: "WebPの作品",
+      description: "説明",
+      vibeDescription: "コンセプト",
+      genre: "tool",
+      demoUrl: "https://example.com/webp",
+      demoVideoUrl: "",
+      repositoryUrl: "",
+      aiTools: ["Claude"],
+      techStack: [],
+      tags: [],
+      isZeroCode: false,
+      screenshots: webpShots,
+    });
+    expect(id).toEqual(expect.any(String));
+    for (const type of ["image/webp", undefined]) {
+      const shot = { storageId: await storeFile(t, realWebp(), type), thumbnailStorageId: await storeFile(t, realWebp(), "image/webp") };
+      expect(await errorOf(me.as.action(api.screenshots.checkUpload, shot)), `original declared ${type}`).toEqual(WRONG_TYPE);
+      expect(await bothExist(t, shot)).toEqual([false, false]);
+    }
   });
 
   test("signed out is refused and nothing is deleted or registered", async () => {

@@ -5,6 +5,7 @@ import { getAuthUserId } from "@convex-dev/auth/server";
 import { v } from "convex/values";
 import { internal } from "./_generated/api";
 import { action, internalMutation, internalQuery, mutation } from "./_generated/server";
+import { THUMBNAIL_CONTENT_TYPES } from "./constants";
 import { requireViewer } from "./model/auth";
 import { userError } from "./model/errors";
 import { IMAGE_MESSAGES, inspectImageBlob } from "./model/images";
@@ -34,9 +35,9 @@ export const generateUploadUrl = mutation({
 });
 
 /**
- * Checks an uploaded screenshot and its thumbnail right after the upload: both must really be
- * PNG, JPEG or GIF (read from the bytes), the original at most 5 MB and the thumbnail at most
- * 1 MB. Refused files are deleted and the message is thrown; accepted ones become the caller's
+ * Checks an uploaded screenshot and its thumbnail right after the upload: the original must
+ * really be PNG, JPEG or GIF (read from the bytes) of at most 5 MB, the thumbnail one of those or
+ * WebP of at most 1 MB. Refused files are deleted and the message is thrown; accepted ones become the caller's
  * pending upload, which projects.create / update then accept. Checking the same pair again is
  * fine (a retry after a dropped connection).
  */
@@ -61,7 +62,7 @@ export const checkUpload = action({
       !original || !thumbnail
         ? IMAGE_MESSAGES.uploadFailed
         : ((await inspectImageBlob(original)) ??
-          ((await inspectImageBlob(thumbnail, THUMBNAIL_MAX_BYTES)) && IMAGE_MESSAGES.uploadFailed));
+          ((await inspectImageBlob(thumbnail, THUMBNAIL_MAX_BYTES, THUMBNAIL_CONTENT_TYPES)) && IMAGE_MESSAGES.uploadFailed));
     if (refusal) {
       await ctx.runMutation(internal.screenshots.deleteUnclaimed, { storageIds });
       throw userError("INVALID_IMAGE", refusal, { screenshots: refusal });

@@ -98,5 +98,5 @@ describe("demo seed", () => {
       expect(badges.filter((b) => b.badgeId === "firstProject")).toHaveLength(DEMO_CREATORS.length);
     });
     expect(await t.query(api.badges.list, {})).toHaveLength(6);
-  }, 60_000); // renders and stores about fifty PNG files
+  }); // renders and stores about fifty PNG files: the convex project's testTimeout allows for it
 });

@@ -12,6 +12,18 @@ describe("sniffImageType", () => {
     expect(sniffImageType(bytesOf(Array.from("GIF87a", (c) => c.charCodeAt(0))))).toBe("image/gif");
   });
 
+  test("recognises WebP (RIFF, any size, WEBP), which only thumbnails may be", () => {
+    const webp = bytesOf(Array.from("RIFF\x1a\0\0\0WEBPVP8L", (c) => c.charCodeAt(0)));
+    expect(sniffImageType(webp)).toBe("image/webp");
+    expect(sniffImageType(bytesOf(Array.from("RIFF\x1a\0\0\0WAVEfmt ", (c) => c.charCodeAt(0))))).toBeNull();
+    expect(sniffImageType(webp.slice(0, 11))).toBeNull();
+    expect(imageRefusal({ size: 10, contentType: "image/webp", sniffedType: "image/webp" })).toBe("PNG、JPEG、GIF形式の画像を選択してください");
+    expect(imageRefusal({ size: 10, sniffedType: "image/webp" })).toBe("PNG、JPEG、GIF形式の画像を選択してください");
+    const thumbnailTypes = ["image/png", "image/jpeg", "image/gif", "image/webp"];
+    expect(imageRefusal({ size: 10, contentType: "image/webp", sniffedType: "image/webp", types: thumbnailTypes })).toBeNull();
+    expect(imageRefusal({ size: 10, contentType: "image/webp", sniffedType: "image/png", types: thumbnailTypes })).not.toBeNull();
+  });
+
   test("anything else is not an image we accept", () => {
     expect(sniffImageType(textBytes())).toBeNull();
     expect(sniffImageType(svgBytes())).toBeNull();

@@ -13,10 +13,12 @@
 //   registered files are accepted by the mutations.
 import type { Id } from "../_generated/dataModel";
 import type { MutationCtx, QueryCtx } from "../_generated/server";
-import { IMAGE_CONTENT_TYPES, LIMITS } from "../constants";
+import { IMAGE_CONTENT_TYPES, LIMITS, THUMBNAIL_CONTENT_TYPES } from "../constants";
 import { userError } from "./errors";
 
 export type ImageContentType = (typeof IMAGE_CONTENT_TYPES)[number];
+/** Every type the byte check recognises: the originals' types and WebP (thumbnails only). */
+export type SniffedImageType = (typeof THUMBNAIL_CONTENT_TYPES)[number];
 
 export const IMAGE_MESSAGES = {
   tooLarge: "画像サイズは5MB以下にしてください",
@@ -24,19 +26,22 @@ export const IMAGE_MESSAGES = {
   uploadFailed: "画像のアップロードに失敗しました",
 } as const;
 
-const SIGNATURES: ReadonlyArray<{ type: ImageContentType; bytes: readonly number[] }> = [
+/** Bytes at fixed offsets; null matches any byte (a WebP file's RIFF size). */
+const SIGNATURES: ReadonlyArray<{ type: SniffedImageType; bytes: readonly (number | null)[] }> = [
   { type: "image/png", bytes: [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a] },
   { type: "image/jpeg", bytes: [0xff, 0xd8, 0xff] },
   { type: "image/gif", bytes: [0x47, 0x49, 0x46, 0x38, 0x37, 0x61] }, // GIF87a
   { type: "image/gif", bytes: [0x47, 0x49, 0x46, 0x38, 0x39, 0x61] }, // GIF89a
+  // "RIFF", the 4-byte chunk size, "WEBP"
+  { type: "image/webp", bytes: [0x52, 0x49, 0x46, 0x46, null, null, null, null, 0x57, 0x45, 0x42, 0x50] },
 ];
 
 /** Bytes needed to recognise every accepted type. */
-export const IMAGE_SNIFF_BYTES = 8;
+export const IMAGE_SNIFF_BYTES = 12;
 
-/** The image type the file's first bytes show, or null when it is none of PNG, JPEG, GIF. */
-export function sniffImageType(head: Uint8Array): ImageContentType | null {
-  const match = SIGNATURES.find(({ bytes }) => bytes.every((byte, i) => head[i] === byte));
+/** The image type the file's first bytes show, or null when it is none of PNG, JPEG, GIF, WebP. */
+export function sniffImageType(head: Uint8Array): SniffedImageType | null {
+  const match = SIGNATURES.find(({ bytes }) => head.length >= bytes.length && bytes.every((byte, i) => byte === null || head[i] === byte));
   return match?.type ?? null;
 }
 
@@ -52,17 +57,23 @@ export type ImageFacts = {
   /** What the uploader declared, when anything. */
   contentType?: string;
   /** What the bytes are; undefined when they were not read (in a mutation). */
-  sniffedType?: ImageContentType | null;
+  sniffedType?: SniffedImageType | null;
+  /** The types accepted; PNG, JPEG and GIF unless said otherwise (thumbnails may be WebP). */
+  types?: readonly string[];
 };
 
 /** Why the file is refused (the message to show), or null when it is acceptable. */
-export function imageRefusal({ size, maxBytes = LIMITS.imageMaxBytes, contentType, sniffedType }: ImageFacts): string | null {
+export function imageRefusal({
+  size,
+  maxBytes = LIMITS.imageMaxBytes,
+  contentType,
+  sniffedType,
+  types = IMAGE_CONTENT_TYPES,
+}: ImageFacts): string | null {
   if (size > maxBytes) return IMAGE_MESSAGES.tooLarge;
   const declared = isUndeclared(contentType) ? undefined : contentType!.toLowerCase();
-  if (declared !== undefined && !(IMAGE_CONTENT_TYPES as readonly string[]).includes(declared)) {
-    return IMAGE_MESSAGES.wrongType;
-  }
-  if (sniffedType === null) return IMAGE_MESSAGES.wrongType;
+  if (declared !== undefined && !types.includes(declared)) return IMAGE_MESSAGES.wrongType;
+  if (sniffedType === null || (sniffedType !== undefined && !types.includes(sniffedType))) return IMAGE_MESSAGES.wrongType;
   if (sniffedType !== undefined && declared !== undefined && declared !== sniffedType) {
     return IMAGE_MESSAGES.wrongType;
   }
@@ -70,11 +81,12 @@ export function imageRefusal({ size, maxBytes = LIMITS.imageMaxBytes, contentTyp
 }
 
 /** Reads a stored file's real size, declared type and first bytes (in an action). */
-export async function inspectImageBlob(blob: Blob, maxBytes?: number): Promise<string | null> {
+export async function inspectImageBlob(blob: Blob, maxBytes?: number, types?: readonly string[]): Promise<string | null> {
   const head = new Uint8Array(await blob.slice(0, IMAGE_SNIFF_BYTES).arrayBuffer());
   return imageRefusal({
     size: blob.size,
     ...(maxBytes !== undefined ? { maxBytes } : {}),
+    ...(types !== undefined ? { types } : {}),
     ...(blob.type ? { contentType: blob.type } : {}),
     sniffedType: sniffImageType(head),
   });

@@ -12,13 +12,13 @@
 // attached, and deleting one work can never delete another's images.
 import type { Doc, Id } from "../_generated/dataModel";
 import type { MutationCtx, QueryCtx } from "../_generated/server";
-import { LIMITS } from "../constants";
+import { IMAGE_CONTENT_TYPES, LIMITS, THUMBNAIL_CONTENT_TYPES } from "../constants";
 import { userError } from "./errors";
 import { deleteStoredFile, IMAGE_MESSAGES, imageRefusal, isFileInUse } from "./images";
 
 export type Screenshot = Doc<"projects">["screenshots"][number];
 
-/** Thumbnails are made in the browser at most 800 px wide; anything near 5 MB is not one. */
+/** Thumbnails are made in the browser at most 640 px wide; anything near 5 MB is not one. */
 export const THUMBNAIL_MAX_BYTES = 1024 * 1024;
 
 /** How long an upload may wait in the wizard before it is swept. */
@@ -60,10 +60,10 @@ export async function claimFiles(ctx: MutationCtx, userId: Id<"users">, storageI
 }
 
 /** The stored file's size and declared type are acceptable for an original or a thumbnail. */
-async function storedFileAcceptable(ctx: QueryCtx, storageId: Id<"_storage">, maxBytes: number) {
+async function storedFileAcceptable(ctx: QueryCtx, storageId: Id<"_storage">, maxBytes: number, types: readonly string[]) {
   const file = await ctx.db.system.get("_storage", storageId);
   if (!file) return false;
-  return imageRefusal({ size: file.size, maxBytes, ...(file.contentType ? { contentType: file.contentType } : {}) }) === null;
+  return imageRefusal({ size: file.size, maxBytes, types, ...(file.contentType ? { contentType: file.contentType } : {}) }) === null;
 }
 
 /**
@@ -82,13 +82,13 @@ export async function checkScreenshots(
   const kept = new Set(current.map((shot) => `${shot.storageId}/${shot.thumbnailStorageId}`));
   const added = shots.filter((shot) => !kept.has(`${shot.storageId}/${shot.thumbnailStorageId}`));
   for (const shot of added) {
-    for (const [storageId, maxBytes] of [
-      [shot.storageId, LIMITS.imageMaxBytes],
-      [shot.thumbnailStorageId, THUMBNAIL_MAX_BYTES],
+    for (const [storageId, maxBytes, types] of [
+      [shot.storageId, LIMITS.imageMaxBytes, IMAGE_CONTENT_TYPES],
+      [shot.thumbnailStorageId, THUMBNAIL_MAX_BYTES, THUMBNAIL_CONTENT_TYPES],
     ] as const) {
       const row = await rowOf(ctx, storageId);
       if (!row || row.userId !== userId || row.projectId !== undefined) throw uploadFailed();
-      if (!(await storedFileAcceptable(ctx, storageId, maxBytes))) throw uploadFailed();
+      if (!(await storedFileAcceptable(ctx, storageId, maxBytes, types))) throw uploadFailed();
     }
   }
 }

@@ -35,6 +35,11 @@ export function realGif(): Uint8Array<ArrayBuffer> {
   ]);
 }
 
+/** A real 1×1 lossless WebP ("RIFF", size, "WEBP"): what the wizard makes thumbnails as. */
+export function realWebp(): Uint8Array<ArrayBuffer> {
+  return Uint8Array.from(atob("UklGRhoAAABXRUJQVlA4TA0AAAAvAAAAEAcQERGIiP4HAA=="), (c) => c.charCodeAt(0));
+}
+
 /** Stores an original and its thumbnail as the browser uploads them (not yet checked). */
 export async function storePair(t: TestConvex, original = realPng(), thumbnail = realPng(), type = "image/png"): Promise<Shot> {
   return {

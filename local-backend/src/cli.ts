@@ -95,6 +95,7 @@ async function main(): Promise<void> {
 }
 
 main().catch((err: unknown) => {
-  process.stderr.write(`${err instanceof Error ? err.message : String(err)}\n`);
+  const startupError = err instanceof Error && err.name === "LocalBackendStartupError";
+  process.stderr.write(`${startupError ? String(err) : err instanceof Error ? err.message : String(err)}\n`);
   process.exit(1);
 });

@@ -4,11 +4,76 @@
 import { createHash, randomUUID } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
+import type { Logger } from "./logger.js";
+
+/**
+ * A data folder the backend cannot use as it is: says which file, what is wrong with it and how
+ * to recover, and stops start-up before anything is served or written.
+ */
+export class LocalBackendStartupError extends Error {
+  constructor(
+    readonly file: string,
+    problem: string,
+    recovery: string,
+  ) {
+    // A problem that lists several things (one a line) gets its recovery on a line of its own.
+    super(`${file}: ${problem}${problem.includes("\n") ? "\n" : ". "}To recover: ${recovery}`);
+    this.name = "LocalBackendStartupError";
+  }
+}
+
+export const RESET_HINT = "start with --reset (reset: true) to wipe the whole data folder and begin empty";
+
+/** Recovery text for a file of the data folder that cannot be read (restore it or reset). */
+export function restoreOrReset(what: string): string {
+  return `restore ${what} from a backup or copy of the data folder, or ${RESET_HINT} (this deletes every document and file)`;
+}
+
+/** A file of the data folder that must be a regular file (not a folder). */
+export function expectFile(file: string): void {
+  let stat: fs.Stats;
+  try {
+    stat = fs.statSync(file);
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === "ENOENT") return;
+    throw err;
+  }
+  if (!stat.isFile()) {
+    throw new LocalBackendStartupError(
+      file,
+      "is a folder (or another non-file) where the backend keeps a file",
+      `move it out of the data folder (it is not something the backend wrote) and start again, or ${RESET_HINT}`,
+    );
+  }
+}
+
+/** A folder of the data folder: created if missing, refused if something else is in its place. */
+function ensureFolder(dir: string, what: string): void {
+  let stat: fs.Stats | null = null;
+  try {
+    stat = fs.statSync(dir);
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== "ENOENT") throw err;
+  }
+  if (stat && !stat.isDirectory()) {
+    throw new LocalBackendStartupError(
+      dir,
+      `is a file, but it must be a folder (${what})`,
+      `move or rename the file, then start again (the backend creates the folder); if it was meant as the data folder, pass another --data path`,
+    );
+  }
+  if (!stat) fs.mkdirSync(dir, { recursive: true });
+}
 
 export class DataDir {
   readonly root: string;
   readonly blobDir: string;
   private readonly lockPath: string;
+  /**
+   * What the folder held when it was opened, besides the lock and leftovers of interrupted
+   * writes ("storage/" if it held stored files): empty for a new folder.
+   */
+  foundAtOpen: string[] = [];
 
   private constructor(root: string) {
     this.root = root;
@@ -16,37 +81,61 @@ export class DataDir {
     this.lockPath = path.join(root, "backend.lock");
   }
 
-  static open(root: string, { reset = false } = {}): DataDir {
+  static open(root: string, { reset = false, logger = null }: { reset?: boolean; logger?: Logger | null } = {}): DataDir {
     const dir = new DataDir(path.resolve(root));
-    fs.mkdirSync(dir.root, { recursive: true });
-    dir.acquireLock();
-    if (reset) {
-      for (const entry of fs.readdirSync(dir.root)) {
-        if (path.join(dir.root, entry) !== dir.lockPath) {
-          fs.rmSync(path.join(dir.root, entry), { recursive: true, force: true });
+    ensureFolder(dir.root, "the data folder");
+    if (reset && fs.existsSync(dir.lockPath) && !fs.statSync(dir.lockPath).isFile()) {
+      fs.rmSync(dir.lockPath, { recursive: true, force: true });
+    }
+    dir.acquireLock(logger);
+    try {
+      if (reset) {
+        for (const entry of fs.readdirSync(dir.root)) {
+          if (path.join(dir.root, entry) !== dir.lockPath) {
+            fs.rmSync(path.join(dir.root, entry), { recursive: true, force: true });
+          }
         }
       }
-    }
-    fs.mkdirSync(dir.blobDir, { recursive: true });
-    // Leftovers of writes interrupted by a crash.
-    for (const dirPath of [dir.root, dir.blobDir]) {
-      for (const entry of fs.readdirSync(dirPath)) {
-        if (entry.endsWith(".tmp")) fs.rmSync(path.join(dirPath, entry), { force: true });
+      ensureFolder(dir.blobDir, "one file per stored blob");
+      // Leftovers of writes interrupted by a crash.
+      for (const dirPath of [dir.root, dir.blobDir]) {
+        for (const entry of fs.readdirSync(dirPath)) {
+          if (entry.endsWith(".tmp")) fs.rmSync(path.join(dirPath, entry), { force: true });
+        }
       }
+      dir.foundAtOpen = fs.readdirSync(dir.root).filter((entry) => path.join(dir.root, entry) !== dir.lockPath && entry !== "storage");
+      if (dir.hasBlobs()) dir.foundAtOpen.push("storage/");
+    } catch (err) {
+      dir.releaseLock();
+      throw err;
     }
     return dir;
   }
 
-  private acquireLock(): void {
+  private acquireLock(logger: Logger | null): void {
+    expectFile(this.lockPath);
+    let text: string | null = null;
     try {
-      const pid = Number(fs.readFileSync(this.lockPath, "utf8"));
-      if (pid && pid !== process.pid && isProcessAlive(pid)) {
-        throw new Error(
-          `local-backend: ${this.root} is in use by another backend (pid ${pid}). Stop it or use another --data folder.`,
-        );
-      }
+      text = fs.readFileSync(this.lockPath, "utf8");
     } catch (err) {
       if ((err as NodeJS.ErrnoException).code !== "ENOENT") throw err;
+    }
+    if (text !== null) {
+      const pid = /^\s*\d+\s*$/.test(text) ? Number(text) : 0;
+      if (pid && pid !== process.pid && isProcessAlive(pid)) {
+        throw new LocalBackendStartupError(
+          this.lockPath,
+          `${this.root} is in use by another backend (pid ${pid})`,
+          `stop that backend or use another --data folder; if no backend is running (the pid now belongs to another program), delete ${this.lockPath}`,
+        );
+      }
+      if (pid !== process.pid) {
+        logger?.warn(
+          pid
+            ? `took over ${this.lockPath}: the backend that held it (pid ${pid}) is no longer running`
+            : `took over ${this.lockPath}: it did not hold a process id (${JSON.stringify(text.slice(0, 40))})`,
+        );
+      }
     }
     fs.writeFileSync(this.lockPath, String(process.pid));
   }
@@ -59,12 +148,30 @@ export class DataDir {
     }
   }
 
-  readJson<T>(name: string): T | null {
+  /** Whether the blob folder holds any stored file (not a leftover of an interrupted upload). */
+  hasBlobs(): boolean {
+    return fs.readdirSync(this.blobDir).some((entry) => !entry.endsWith(".tmp"));
+  }
+
+  /**
+   * A JSON file of the data folder, null if missing. A folder in its place, or text that is not
+   * JSON, stops start-up with `recovery` as the way out.
+   */
+  readJson<T>(name: string, recovery = restoreOrReset(name)): T | null {
+    const file = path.join(this.root, name);
+    expectFile(file);
+    let text: string;
     try {
-      return JSON.parse(fs.readFileSync(path.join(this.root, name), "utf8")) as T;
+      text = fs.readFileSync(file, "utf8");
     } catch (err) {
       if ((err as NodeJS.ErrnoException).code === "ENOENT") return null;
-      throw new Error(`local-backend: cannot read ${path.join(this.root, name)}: ${(err as Error).message}`);
+      throw new LocalBackendStartupError(file, `cannot be read (${(err as Error).message})`, recovery);
+    }
+    try {
+      return JSON.parse(text) as T;
+    } catch (err) {
+      const what = text.trim() === "" ? "is empty" : `is not valid JSON (${(err as Error).message})`;
+      throw new LocalBackendStartupError(file, what, recovery);
     }
   }
 

@@ -2,7 +2,8 @@
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import { exportJWK, exportPKCS8, generateKeyPair } from "jose";
-import type { DataDir } from "./data-dir.js";
+import path from "node:path";
+import { type DataDir, LocalBackendStartupError } from "./data-dir.js";
 
 const SECRETS_FILE = "secrets.json";
 
@@ -57,8 +58,24 @@ async function generateSecrets(): Promise<Secrets> {
 
 /** Generated on first start and kept in the data dir, so sessions survive restarts. */
 export async function loadOrCreateSecrets(dataDir: DataDir): Promise<Secrets> {
-  const existing = dataDir.readJson<Secrets>(SECRETS_FILE);
-  if (existing?.JWT_PRIVATE_KEY && existing.JWKS && existing.adminKey) return existing;
+  // New keys would sign every user out and change the admin key: never replace them silently.
+  const recovery =
+    `restore ${SECRETS_FILE} from a backup, or delete it to have new keys generated ` +
+    "(every signed-in user then has to sign in again, and the admin key changes; documents and files are kept)";
+  const existing = dataDir.readJson<Partial<Secrets>>(SECRETS_FILE, recovery);
+  if (existing !== null) {
+    const valid =
+      typeof existing === "object" &&
+      typeof existing.JWT_PRIVATE_KEY === "string" &&
+      typeof existing.JWKS === "string" &&
+      typeof existing.adminKey === "string";
+    if (valid && existing.JWT_PRIVATE_KEY && existing.JWKS && existing.adminKey) return existing as Secrets;
+    throw new LocalBackendStartupError(
+      path.join(dataDir.root, SECRETS_FILE),
+      "does not hold the JWT_PRIVATE_KEY, JWKS and adminKey strings the backend wrote there",
+      recovery,
+    );
+  }
   const secrets = await generateSecrets();
   await dataDir.writeJson(SECRETS_FILE, secrets);
   return secrets;

@@ -26,12 +26,13 @@ import { Logger, type LogSink } from "./logger.js";
 import { MAIL_SINK_PREFIX, type MailMessage, MailSink } from "./mail-sink.js";
 import { CORS_HEADERS, SYNC_PATH } from "./protocol.js";
 import { fetchOwnSite, handleSiteRequest } from "./site.js";
-import { reattachDetached, restoreSnapshot, SnapshotWriter } from "./snapshot.js";
+import { checkSchema, reattachDetached, restoreSnapshot, SnapshotWriter, warnMissingBlobs } from "./snapshot.js";
 import { DEFAULT_MAX_UPLOAD_BYTES, handleStorage, STORAGE_PREFIX } from "./storage-http.js";
 import { SyncSession } from "./sync.js";
 import { watchFolder } from "./watch.js";
 
 export { InternalsMismatchError } from "./internals.js";
+export { LocalBackendStartupError } from "./data-dir.js";
 export type { MailMessage } from "./mail-sink.js";
 export type { Identity } from "./engine.js";
 
@@ -193,7 +194,7 @@ export async function startLocalBackend(options: LocalBackendOptions): Promise<L
   const convexDir = path.resolve(options.convexDir);
   const ephemeral = !options.dataDir;
   const dataRoot = options.dataDir ? path.resolve(options.dataDir) : fs.mkdtempSync(path.join(os.tmpdir(), "convex-local-data-"));
-  const dataDir = DataDir.open(dataRoot, { reset: options.reset ?? false });
+  const dataDir = DataDir.open(dataRoot, { reset: options.reset ?? false, logger });
   removeStaleBuilds();
   const buildRoot = fs.mkdtempSync(path.join(os.tmpdir(), `${BUILD_PREFIX}${process.pid}-`));
   const envKey = `__convexLocalBackendEnv_${randomUUID().replace(/-/g, "")}`;
@@ -298,11 +299,19 @@ export async function startLocalBackend(options: LocalBackendOptions): Promise<L
     engine = eng;
     functionEnv.setComponentResolver(() => eng.runningComponentPath());
     const restored = restoreSnapshot(eng, dataDir, logger);
+    checkSchema(eng, dataDir);
+    warnMissingBlobs(eng, dataDir, logger);
     const { documents: restoredDocs, detached } = restored;
     const snap = new SnapshotWriter(eng, dataDir, logger, detached, restored.walSeq);
     snapshot = snap;
     // Compact what the write-ahead log restored into a snapshot.
     if (restored.replayed > 0) snap.markDirty();
+    // A folder's first start writes its snapshot at once: from then on a folder without one has
+    // lost its database, and start-up says so instead of starting empty (and being seeded again).
+    if (!restored.fromSnapshot) {
+      snap.markDirty();
+      await snap.flush();
+    }
     // Provider documents on this backend's own site URL are answered in-process.
     const siteOrigin = new URL(siteUrl).origin;
     const authFetch: AuthFetch = (target, init) =>
@@ -319,7 +328,7 @@ export async function startLocalBackend(options: LocalBackendOptions): Promise<L
     const crons = new CronRunner(eng, logger);
     cronRunner = crons;
     crons.setJobs(cronJobsOf(app));
-    const mail = new MailSink(dataDir);
+    const mail = new MailSink(dataDir, logger);
     const syncDeps = { engine: eng, auth, adminKey: secrets.adminKey, logger };
     const storageOptions = { maxUploadBytes: options.maxUploadBytes ?? DEFAULT_MAX_UPLOAD_BYTES };
 

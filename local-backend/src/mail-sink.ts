@@ -2,8 +2,11 @@
 // and lists them at /mail-sink (HTML) and /mail-sink/messages.json.
 import { randomUUID } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
-import type { DataDir } from "./data-dir.js";
+import fs from "node:fs";
+import path from "node:path";
+import { type DataDir, LocalBackendStartupError } from "./data-dir.js";
 import { HttpError, readJson, sendJson } from "./http-util.js";
+import type { Logger } from "./logger.js";
 import { CORS_HEADERS } from "./protocol.js";
 
 export const MAIL_SINK_PREFIX = "/mail-sink";
@@ -24,12 +27,60 @@ function escapeHtml(value: unknown): string {
   return text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
 }
 
+function isMessage(value: unknown): value is MailMessage {
+  const m = value as Partial<MailMessage> | null;
+  return (
+    typeof m === "object" &&
+    m !== null &&
+    typeof m.id === "string" &&
+    typeof m.receivedAt === "string" &&
+    typeof m.service_id === "string" &&
+    typeof m.template_id === "string" &&
+    typeof m.template_params === "object" &&
+    m.template_params !== null
+  );
+}
+
+/**
+ * The stored messages. A damaged mail log is repaired, never a reason not to start: a file that
+ * is not JSON is kept aside under a new name and the sink starts empty; entries that are not
+ * messages are skipped. Each repair is a warning naming the file.
+ */
+function loadMessages(dataDir: DataDir, logger: Logger | null): MailMessage[] {
+  const file = path.join(dataDir.root, FILE);
+  let stored: unknown;
+  try {
+    stored = dataDir.readJson<unknown>(FILE);
+  } catch (err) {
+    if (!(err instanceof LocalBackendStartupError) || !fs.statSync(file, { throwIfNoEntry: false })?.isFile()) throw err;
+    const aside = `${file}.corrupt-${Date.now()}`;
+    fs.renameSync(file, aside);
+    logger?.warn(`${file} is not valid JSON: moved it to ${aside} and started with an empty mail sink`);
+    return [];
+  }
+  if (stored === null) return [];
+  if (!Array.isArray(stored)) {
+    const aside = `${file}.corrupt-${Date.now()}`;
+    fs.renameSync(file, aside);
+    logger?.warn(`${file} is not a list of messages: moved it to ${aside} and started with an empty mail sink`);
+    return [];
+  }
+  const messages = stored.filter(isMessage);
+  if (messages.length < stored.length) {
+    logger?.warn(`${file}: skipped ${stored.length - messages.length} entries that are not mail messages`);
+  }
+  return messages;
+}
+
 export class MailSink {
   private messages: MailMessage[];
   private saving: Promise<void> = Promise.resolve();
 
-  constructor(private readonly dataDir: DataDir) {
-    this.messages = dataDir.readJson<MailMessage[]>(FILE) ?? [];
+  constructor(
+    private readonly dataDir: DataDir,
+    logger: Logger | null = null,
+  ) {
+    this.messages = loadMessages(dataDir, logger);
   }
 
   list(): MailMessage[] {

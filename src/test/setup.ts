@@ -1,7 +1,12 @@
 import "@testing-library/jest-dom/vitest";
-import { cleanup } from "@testing-library/react";
+import { cleanup, configure } from "@testing-library/react";
 import { afterEach } from "vitest";
 import { closeTestClients } from "./render-app";
+
+// findBy… and waitFor give up after 1 s by default, which a lazy route or a Radix chunk can take
+// on a busy machine. They return as soon as the awaited state shows, so a long ceiling costs
+// nothing when tests pass; it stays under the frontend project's testTimeout.
+configure({ asyncUtilTimeout: 30_000 });
 
 // Globals are off in vitest, so Testing Library cannot register its own cleanup.
 afterEach(async () => {

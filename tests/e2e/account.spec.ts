@@ -2,6 +2,7 @@ import fs from "node:fs";
 import type { Page } from "playwright-core";
 import { describe, expect, test } from "vitest";
 import { newIdentity, signIn } from "./auth";
+import { expectNoSeriousA11yViolations } from "./axe";
 import { PHONE, useBrowser } from "./browser";
 
 const browser = useBrowser();
@@ -14,6 +15,43 @@ async function switchState(page: Page, name: string) {
 }
 
 describe("sign-in, profile setup and edit, settings, account deletion", () => {
+  test("スキップ on step 1 keeps what was typed and stops the redirect; on step 2 it finishes setup", async () => {
+    const identity = newIdentity("スキップ テスト");
+    const handle = `e2e_skip_${Date.now().toString(36)}`;
+    const bio = "AIと一緒に小さな道具を作っています。まずは見る専門です。";
+    const page = await browser.newPage();
+
+    await page.goto("/");
+    await signIn(page, identity);
+    await page.waitForURL((url) => url.pathname === "/profile/setup");
+    await page.getByRole("textbox", { name: /ユーザーID/ }).fill(handle);
+    await page.getByRole("textbox", { name: /自己紹介/ }).fill(bio);
+    await button(page, "スキップ").click();
+    await page.waitForURL((url) => url.pathname === "/");
+
+    // Browsing is not interrupted by the incomplete-profile redirect any more: with the viewer
+    // loaded (the user menu shows), the gallery stays and a work opens.
+    await page.goto("/projects");
+    await page.getByRole("banner").getByRole("button", { name: "ユーザーメニュー" }).waitFor();
+    await page.locator('main a[href^="/projects/"]').first().click();
+    await page.waitForURL((url) => /^\/projects\/[^/]+$/.test(url.pathname));
+
+    // Setup opened again shows what was typed; スキップ on step 2 completes it with step 1.
+    await page.goto("/profile/setup");
+    const handleBox = page.getByRole("textbox", { name: /ユーザーID/ });
+    await handleBox.waitFor();
+    expect(await handleBox.inputValue()).toBe(handle);
+    expect(await page.getByRole("textbox", { name: /自己紹介/ }).inputValue()).toBe(bio);
+    await page.getByText("使用できます").waitFor();
+    await button(page, "次へ").click();
+    await page.getByRole("textbox", { name: "GitHub" }).fill("not a link");
+    await button(page, "スキップ").click();
+    await page.waitForURL((url) => url.pathname === "/");
+    await page.goto(`/profile/${handle}`);
+    await page.getByText(bio).waitFor();
+    await page.close();
+  });
+
   test("a new Google identity goes from sign-in to a finished profile, then deletes the account", async () => {
     const identity = newIdentity("江戸川 テスト");
     const handle = `e2e_${Date.now().toString(36)}`;
@@ -32,6 +70,7 @@ describe("sign-in, profile setup and edit, settings, account deletion", () => {
     await alert(page, "ユーザーIDは必須です");
     await alert(page, "表示名は必須です");
     await alert(page, "自己紹介は必須です");
+    await expectNoSeriousA11yViolations(page, "profile setup step 1 (with errors)");
     const handleBox = page.getByRole("textbox", { name: /ユーザーID/ });
     await handleBox.fill("Ab");
     expect(await handleBox.inputValue()).toBe("ab");
@@ -53,6 +92,7 @@ describe("sign-in, profile setup and edit, settings, account deletion", () => {
     await page.getByRole("textbox", { name: "GitHub" }).fill("github.com/edogawa");
     await button(page, "完了").click();
     await alert(page, "正しいURL形式で入力してください");
+    await expectNoSeriousA11yViolations(page, "profile setup step 2 (with errors)");
     await page.getByRole("textbox", { name: "GitHub" }).fill("https://github.com/edogawa");
     await button(page, "完了").click();
     await page.waitForURL((url) => url.pathname === "/");
@@ -62,6 +102,7 @@ describe("sign-in, profile setup and edit, settings, account deletion", () => {
     const save = button(page, "保存");
     await save.waitFor();
     expect(await save.isDisabled()).toBe(true);
+    await expectNoSeriousA11yViolations(page, "profile edit");
     await page.getByRole("textbox", { name: /場所/ }).fill("東京都");
     expect(await save.isDisabled()).toBe(false);
     await button(page, "戻る").click();
@@ -75,6 +116,7 @@ describe("sign-in, profile setup and edit, settings, account deletion", () => {
     await page.goto("/settings");
     await page.getByRole("switch", { name: "いいね", exact: true }).click();
     expect(await switchState(page, "いいね")).toBe("false");
+    await expectNoSeriousA11yViolations(page, "settings");
 
     const other = await browser.newPage(PHONE);
     await other.goto("/settings");
@@ -86,6 +128,7 @@ describe("sign-in, profile setup and edit, settings, account deletion", () => {
       (el) => el?.getAttribute("aria-checked") === "false",
       await likesSwitch.elementHandle(),
     );
+    await expectNoSeriousA11yViolations(other, "settings (phone)");
     await page.reload();
     await page.getByRole("switch", { name: "いいね", exact: true }).waitFor();
     expect(await switchState(page, "いいね")).toBe("false");

@@ -2,6 +2,7 @@ import type { Page } from "playwright-core";
 import { describe, expect, test } from "vitest";
 import { addDays, japanDate } from "../../convex/model/challengeRules";
 import { newIdentity, signIn, signInWithProfile } from "./auth";
+import { expectNoSeriousA11yViolations } from "./axe";
 import { PHONE, useBrowser } from "./browser";
 import { fillAndPostWork } from "./work-posting";
 
@@ -26,6 +27,8 @@ describe("challenges", () => {
     await a.goto("/challenges");
     await signInWithProfile(a, newIdentity("主催 花子"));
     await a.goto("/challenges");
+    await a.getByRole("heading", { level: 1 }).waitFor();
+    await expectNoSeriousA11yViolations(a, "challenges list");
     await a.getByRole("link", { name: "チャレンジを作成" }).click();
     await a.waitForURL((url) => url.pathname === "/challenges/create");
     const create = a.getByRole("button", { name: "チャレンジを作成" });
@@ -33,6 +36,7 @@ describe("challenges", () => {
     for (const message of ["タイトルを入力してください", "説明を入力してください", "要件・ルールを入力してください", "終了日を選択してください"]) {
       await a.getByText(message, { exact: true }).waitFor();
     }
+    await expectNoSeriousA11yViolations(a, "challenge create (with errors)");
     await field(a, /タイトル/).fill("あ".repeat(101));
     await field(a, /^説明/).fill("い".repeat(1001));
     await a.getByLabel(/終了日/).fill(japanDate(Date.now()));
@@ -57,6 +61,7 @@ describe("challenges", () => {
     await a.getByRole("heading", { level: 1, name: title }).waitFor();
     const challengePath = new URL(a.url()).pathname;
     await a.getByText("募集中", { exact: true }).first().waitFor();
+    await expectNoSeriousA11yViolations(a, "challenge detail");
 
     // B enters one of her works from the challenge page.
     const b = await browser.newPage(PHONE);
@@ -67,6 +72,7 @@ describe("challenges", () => {
     await b.getByRole("button", { name: "この作品を提出" }).click();
     await toast(b, "チャレンジに作品を提出しました！");
     await b.getByText("提出済み", { exact: true }).waitFor();
+    await expectNoSeriousA11yViolations(b, "challenge detail (phone)");
 
     // C posts a new work through /submit?challengeId= and lands on the challenge.
     const c = await browser.newPage();
@@ -83,7 +89,7 @@ describe("challenges", () => {
     // A's open page saw both entries arrive and was notified; A starts voting.
     await a.getByRole("heading", { name: /提出作品\s*2件/ }).waitFor();
     await entryCard(a, cWork).waitFor();
-    await a.getByRole("banner").getByRole("button", { name: "通知（未読2件）" }).waitFor();
+    await a.getByRole("banner").getByRole("button", { name: "通知：未読 2 件" }).waitFor();
     await a.getByRole("button", { name: "投票期間を開始" }).click();
     await a.getByRole("alertdialog", { name: "投票期間を開始しますか？" }).getByRole("button", { name: "開始する" }).click();
     await toast(a, "投票期間を開始しました！");
@@ -133,7 +139,10 @@ describe("challenges", () => {
     const page = await browser.newPage(PHONE);
     await page.goto("/challenges/no-such-challenge");
     await page.getByRole("heading", { name: "チャレンジが見つかりません" }).waitFor();
+    await expectNoSeriousA11yViolations(page, "missing challenge");
     await page.getByRole("link", { name: "チャレンジ一覧へ" }).click();
     await page.waitForURL((url) => url.pathname === "/challenges");
+    await page.getByRole("heading", { level: 1 }).waitFor();
+    await expectNoSeriousA11yViolations(page, "challenges list (phone)");
   });
 });

@@ -1,6 +1,7 @@
 import type { Page } from "playwright-core";
 import { describe, expect, inject, test } from "vitest";
 import { newIdentity, signInWithProfile } from "./auth";
+import { expectNoSeriousA11yViolations } from "./axe";
 import { PHONE, useBrowser } from "./browser";
 import { waitForMail } from "./mail";
 
@@ -46,6 +47,7 @@ describe("gallery", () => {
     await page.getByRole("button", { name: "絞り込みをクリア" }).first().click();
     await card(page, "星空タイピング").waitFor();
     expect(new URL(page.url()).search).toBe("");
+    await expectNoSeriousA11yViolations(page, "gallery");
   });
 
   test("filters, sort and view live in the URL and survive a reload", async () => {
@@ -79,6 +81,7 @@ describe("gallery", () => {
     // Older links said genre=web for Web apps.
     await page.goto("/projects?genre=web");
     await card(page, "ふんわり家計簿").waitFor();
+    await expectNoSeriousA11yViolations(page, "gallery");
     expect(await page.getByRole("combobox", { name: "ジャンル" }).textContent()).toContain("Webアプリ");
   });
 });
@@ -138,6 +141,7 @@ describe("work page", () => {
     await results(page).waitFor();
     await page.goto("/projects/this-work-does-not-exist");
     await page.getByRole("heading", { name: "プロジェクトが見つかりません" }).waitFor();
+    await expectNoSeriousA11yViolations(page, "missing work");
     await page.getByRole("button", { name: "戻る" }).click();
     await page.waitForURL((url) => url.pathname === "/projects");
 
@@ -170,6 +174,7 @@ describe("work page", () => {
         .getByLabel(/^コメント \d+件$/)
         .getAttribute("aria-label"))!.match(/\d+/)![0],
     );
+    await expectNoSeriousA11yViolations(a, "work page");
 
     const b = await browser.newPage();
     await b.goto(path);
@@ -178,6 +183,7 @@ describe("work page", () => {
     const likeB = b.getByRole("button", { name: /^いいね/ });
     await likeB.click();
     await b.getByRole("button", { name: `いいね ${likesBefore + 1}件` }).waitFor();
+    await expectNoSeriousA11yViolations(b, "work page (signed in)");
     expect(await likeB.getAttribute("aria-pressed")).toBe("true");
     const comment = `ライブで届くコメント ${Date.now()}`;
     await b.getByRole("textbox", { name: "コメント" }).fill(comment);

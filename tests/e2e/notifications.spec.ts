@@ -1,6 +1,7 @@
 import type { Page } from "playwright-core";
 import { describe, expect, test } from "vitest";
 import { newIdentity, signIn, signInWithProfile } from "./auth";
+import { expectNoSeriousA11yViolations } from "./axe";
 import { PHONE, useBrowser } from "./browser";
 import { waitForMail } from "./mail";
 
@@ -53,7 +54,7 @@ describe("notifications", () => {
     await b.getByText(comment).waitFor();
 
     // A never reloads: the bell counts both.
-    await bellSays(a, "通知（未読2件）");
+    await bellSays(a, "通知：未読 2 件");
     expect(await a.getByTestId("unread-badge").textContent()).toBe("2");
     await bell(a).click();
     const menu = a.getByRole("menu");
@@ -61,10 +62,11 @@ describe("notifications", () => {
     expect(await likeItem.textContent()).toContain("未読");
     const commentItem = menu.getByRole("menuitem", { name: new RegExp(`「${comment}」`) });
     expect(await commentItem.textContent()).toContain("未読");
+    await expectNoSeriousA11yViolations(a, "bell dropdown");
     await commentItem.click();
     await a.waitForURL((url) => url.pathname === path);
     await a.getByRole("heading", { level: 1, name: WORK }).waitFor();
-    await bellSays(a, "通知（未読1件）");
+    await bellSays(a, "通知：未読 1 件");
 
     // The one opened shows read; すべて既読にする clears the rest.
     await bell(a).click();
@@ -78,6 +80,7 @@ describe("notifications", () => {
     await a.waitForURL((url) => url.pathname === "/notifications");
     await a.getByRole("heading", { level: 1, name: "通知" }).waitFor();
     await a.getByRole("list", { name: "通知一覧" }).getByText(`「${comment}」`).waitFor();
+    await expectNoSeriousA11yViolations(a, "notifications page");
 
     // The author's comment e-mail, in the local mail sink with the SPEC.md template params.
     const mail = await waitForMail(comment);
@@ -97,5 +100,6 @@ describe("notifications", () => {
     await page.getByRole("heading", { name: "ログインが必要です" }).waitFor();
     await page.getByText(/^通知を見るには、Googleアカウントでログインしてください。/).waitFor();
     expect(await bell(page).count()).toBe(0);
+    await expectNoSeriousA11yViolations(page, "notifications page (signed out)");
   });
 });

@@ -1,6 +1,7 @@
 import type { Page } from "playwright-core";
 import { describe, expect, test } from "vitest";
 import { newIdentity, signInWithProfile } from "./auth";
+import { expectNoSeriousA11yViolations } from "./axe";
 import { PHONE, useBrowser } from "./browser";
 
 const browser = useBrowser();
@@ -24,6 +25,7 @@ describe("profile page", () => {
     await page.getByText("@hana_design").waitFor();
     for (const label of ["作品数", "ゼロコード作品", "総いいね", "総閲覧数"]) await page.getByText(label, { exact: true }).waitFor();
     await page.getByRole("list", { name: "作品" }).getByRole("link", { name: "今日のパレット" }).waitFor();
+    await expectNoSeriousA11yViolations(page, "profile");
 
     await tab(page, "実績").click();
     await page.waitForURL((url) => url.searchParams.get("tab") === "achievements");
@@ -40,6 +42,7 @@ describe("profile page", () => {
     await page.goto("/profile/no_such_creator");
     await page.getByText("ユーザーが見つかりませんでした").first().waitFor();
     await page.getByText("no_such_creator").waitFor();
+    await expectNoSeriousA11yViolations(page, "missing profile");
     await page.getByRole("link", { name: "ホームに戻る" }).click();
     await page.waitForURL((url) => url.pathname === "/");
   });
@@ -53,8 +56,11 @@ describe("profile page", () => {
     await page.getByRole("heading", { level: 1, name: "プロフ 持ち主" }).waitFor();
     // No works yet: the owner is invited to post one.
     await page.getByRole("link", { name: "最初の作品を投稿する" }).waitFor();
+    await expectNoSeriousA11yViolations(page, "own profile");
     await page.getByRole("link", { name: "編集" }).click();
     await page.waitForURL((url) => url.pathname === "/profile/edit");
+    await page.getByRole("textbox", { name: /表示名/ }).waitFor();
+    await expectNoSeriousA11yViolations(page, "profile edit");
     await page.getByRole("textbox", { name: /表示名/ }).fill("新しい 名前");
     await page.getByRole("textbox", { name: /場所/ }).fill("大阪");
     await page.getByRole("button", { name: "保存", exact: true }).click();
@@ -76,7 +82,8 @@ describe("profile page", () => {
     await signInWithProfile(b, newIdentity("フォロー する人"));
     await b.goto(`/profile/${handle}`);
     await b.getByRole("button", { name: "フォロー される人さんをフォロー" }).click();
-    await b.getByRole("button", { name: "フォロー される人さんのフォローを解除" }).waitFor();
+    await b.getByRole("button", { name: "フォロー される人さんをフォロー中（押すと解除）" }).waitFor();
+    await expectNoSeriousA11yViolations(b, "profile (phone)");
 
     // A never reloads.
     await a.getByRole("button", { name: /1 フォロワー/ }).waitFor();
@@ -89,6 +96,8 @@ describe("profile page", () => {
     await a.getByText("非公開", { exact: true }).click();
     await b.getByText("このプロフィールは非公開です").waitFor();
     await b.getByRole("heading", { level: 1, name: "フォロー される人" }).waitFor();
+    await expectNoSeriousA11yViolations(b, "private profile");
+    await expectNoSeriousA11yViolations(a, "settings");
     expect(await b.getByRole("tab").count()).toBe(0);
     // The owner still sees everything, with a note of what others see.
     await a.goto(`/profile/${handle}`);

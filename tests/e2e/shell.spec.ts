@@ -4,7 +4,8 @@ import { describe, expect, inject, test } from "vitest";
 import { api } from "../../convex/_generated/api";
 import { HOME_STAT_OFFSETS } from "../../convex/constants";
 import { DEMO_WORKS } from "../../convex/model/demoData";
-import { PHONE, useBrowser } from "./browser";
+import { expectNoSeriousA11yViolations } from "./axe";
+import { DESKTOP, PHONE, useBrowser } from "./browser";
 
 const browser = useBrowser();
 
@@ -38,6 +39,7 @@ describe("the app shell against the offline stack", () => {
       await image.elementHandle(),
     );
     expect(await image.getAttribute("src")).toMatch(/^http:\/\/127\.0\.0\.1:\d+\//);
+    await expectNoSeriousA11yViolations(page, "home");
   });
 
   test("Ctrl+K opens the header search and Enter goes to the gallery search", async () => {
@@ -57,6 +59,7 @@ describe("the app shell against the offline stack", () => {
     const page = await browser.newPage();
     await page.goto("/no-such-page");
     await page.getByRole("heading", { name: "ページが見つかりません" }).waitFor();
+    await expectNoSeriousA11yViolations(page, "404");
     await page.getByRole("link", { name: "ホームに戻る" }).click();
     await page.waitForURL((url) => url.pathname === "/");
   });
@@ -71,6 +74,7 @@ describe("the app shell against the offline stack", () => {
     await faq.nth(2).click();
     expect(await faq.nth(2).getAttribute("aria-expanded")).toBe("true");
     expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
+    await expectNoSeriousA11yViolations(page, "help");
   });
 
   test("the styleguide fits a phone screen", async () => {
@@ -78,5 +82,61 @@ describe("the app shell against the offline stack", () => {
     await page.goto("/styleguide");
     await page.getByRole("heading", { name: "スタイルガイド" }).waitFor();
     expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
+    await expectNoSeriousA11yViolations(page, "styleguide");
+  });
+
+  test("home on a phone, and help, the styleguide and the 404 page on a desktop pass axe too", async () => {
+    const phone = await browser.newPage(PHONE);
+    await phone.goto("/");
+    await phone.getByRole("region", { name: "いいねが多い作品トップ3" }).locator("ol > li").first().waitFor();
+    await expectNoSeriousA11yViolations(phone, "home");
+
+    const page = await browser.newPage(DESKTOP);
+    await page.goto("/help");
+    await page.locator("[data-radix-collection-item]").first().waitFor();
+    await expectNoSeriousA11yViolations(page, "help");
+    await page.goto("/styleguide");
+    await page.getByRole("heading", { name: "スタイルガイド" }).waitFor();
+    await expectNoSeriousA11yViolations(page, "styleguide");
+    await page.goto("/no-such-page");
+    await page.getByRole("heading", { name: "ページが見つかりません" }).waitFor();
+    await expectNoSeriousA11yViolations(page, "404");
+  });
+
+  test("a dropped connection shows a calm banner that clears itself on reconnect", async () => {
+    for (const viewport of [PHONE, DESKTOP]) {
+      const page = await browser.newPage(viewport);
+      // Keeps the page's WebSockets at hand, so the test can drop the Convex one.
+      await page.addInitScript(() => {
+        const Native = window.WebSocket;
+        const sockets: WebSocket[] = [];
+        Object.assign(window, { __e2eSockets: sockets });
+        window.WebSocket = class extends Native {
+          constructor(url: string | URL, protocols?: string | string[]) {
+            super(url, protocols);
+            sockets.push(this);
+          }
+        };
+      });
+      await page.goto("/projects");
+      await page.getByRole("heading", { level: 1 }).waitFor();
+      await page.locator('main a[href^="/projects/"]').first().waitFor();
+      const banner = page.getByRole("status").filter({ hasText: "接続が切れています。再接続しています…" });
+      expect(await banner.count()).toBe(0);
+
+      // Offline blocks the reconnects; Chromium keeps an open socket alive, so close that one
+      // from the page (only the Convex sync socket: closing Vite's would reload the page).
+      await page.context().setOffline(true);
+      await page.evaluate(() => {
+        const { __e2eSockets: sockets } = window as unknown as { __e2eSockets: WebSocket[] };
+        for (const socket of sockets) if (new URL(socket.url).pathname.endsWith("/sync")) socket.close();
+      });
+      await banner.waitFor();
+      // The page underneath stays as it was: the works already shown are not replaced by skeletons.
+      expect(await page.locator('main a[href^="/projects/"]').count()).toBeGreaterThan(0);
+
+      await page.context().setOffline(false);
+      await banner.waitFor({ state: "detached" });
+    }
   });
 });

@@ -1,6 +1,7 @@
 import type { Page } from "playwright-core";
 import { describe, expect, test } from "vitest";
 import { newIdentity, signInWithProfile } from "./auth";
+import { expectNoSeriousA11yViolations } from "./axe";
 import { PHONE, useBrowser } from "./browser";
 import { fillAndPostWork, nextStep, pickImages, pngFile } from "./work-posting";
 
@@ -36,6 +37,7 @@ describe("posting and editing a work", () => {
     await stepHeading(page, "基本情報").waitFor();
     await next(page).click();
     await page.getByText("タイトルは必須です").waitFor();
+    await expectNoSeriousA11yViolations(page, "submit step 1 (with errors)");
     await page.getByRole("textbox", { name: /タイトル/ }).fill(title);
     await page.getByRole("textbox", { name: /^説明/ }).fill("写真を撮るだけで、観葉植物の水やりを記録できるアプリです。");
     await page.getByRole("textbox", { name: /Vibeの説明/ }).fill("枯らしてしまった植物への反省から、Claudeと相談して作りました。");
@@ -54,6 +56,7 @@ describe("posting and editing a work", () => {
     expect(await page.getByRole("textbox", { name: /タイトル/ }).inputValue()).toBe(title);
     await next(page).click();
     await page.getByText("2/5枚").waitFor();
+    await expectNoSeriousA11yViolations(page, "submit step 2");
     await next(page).click();
 
     // Step 3.
@@ -62,10 +65,12 @@ describe("posting and editing a work", () => {
     await page.getByRole("textbox", { name: "リストにないツール" }).fill("Windsurf");
     await page.getByRole("button", { name: "追加", exact: true }).click();
     await page.getByRole("textbox", { name: /^タグ/ }).fill("植物、");
+    await expectNoSeriousA11yViolations(page, "submit step 3");
     await next(page).click();
 
     // Step 4, then back to step 2 through the progress bar and forward again.
     await stepHeading(page, "内容の確認").waitFor();
+    await expectNoSeriousA11yViolations(page, "submit step 4");
     await page.getByRole("button", { name: "ステップ2「スクリーンショット」に戻る" }).click();
     await stepHeading(page, "スクリーンショット").waitFor();
     await next(page).click();
@@ -82,6 +87,7 @@ describe("posting and editing a work", () => {
     await carousel.getByRole("button", { name: "画像 2を表示" }).click();
     const secondImage = await carousel.getByRole("img").getAttribute("src");
     await page.getByRole("list", { name: "使用したAIツール" }).getByText("Windsurf").waitFor();
+    await expectNoSeriousA11yViolations(page, "own work page");
 
     // Edit: remove one image and add another.
     await page.getByRole("link", { name: "編集" }).click();
@@ -142,6 +148,7 @@ describe("posting and editing a work", () => {
     await gallery(watcher).waitFor({ state: "detached" });
     await watcher.goto(workPath);
     await watcher.getByRole("heading", { name: "プロジェクトが見つかりません" }).waitFor();
+    await expectNoSeriousA11yViolations(watcher, "missing work (phone)");
 
     // Its edit page says so and goes home.
     await page.goto(`/submit?edit=${workPath.split("/").pop()}`);

@@ -3,7 +3,8 @@ import { paths } from "@/config/paths";
 import { SITE_NAME, SITE_NAME_EN, SITE_TAGLINE, supportMailtoHref } from "@/config/site";
 import { LogoMark } from "./logo";
 
-const linkClassName = "rounded text-sm text-zinc-600 transition-colors hover:text-zinc-900";
+// inline-block with padding: a tap target of at least 24px high (WCAG 2.5.8), not just the text.
+const linkClassName = "inline-block rounded py-1 text-sm text-zinc-600 transition-colors hover:text-zinc-900";
 
 type FooterLink = { label: string; to: string } | { label: string; href: string };
 
@@ -40,7 +41,7 @@ export function Footer() {
         {columns.map((column) => (
           <nav key={column.heading} aria-label={column.heading}>
             <h2 className="text-xs font-bold tracking-wider text-zinc-500">{column.heading}</h2>
-            <ul className="mt-3 flex flex-col gap-2">
+            <ul className="mt-2 flex flex-col">
               {column.links.map((link) => (
                 <li key={link.label}>
                   {"to" in link ? (

@@ -1,5 +1,6 @@
 import { Outlet, ScrollRestoration } from "react-router-dom";
 import { ProfileSetupRedirect } from "@/features/auth/profile-setup-redirect";
+import { ConnectionBanner } from "./connection-banner";
 import { Footer } from "./footer";
 import { Header } from "./header";
 import { NavigationProgress } from "./navigation-progress";
@@ -23,6 +24,7 @@ export function RootLayout() {
         <Outlet />
       </main>
       <Footer />
+      <ConnectionBanner />
       <ScrollRestoration />
     </div>
   );

@@ -52,7 +52,9 @@ export function Avatar({ name, src, seed, size = "md", decorative = false, class
       style={{ backgroundColor: color.background, color: color.foreground }}
       data-testid="avatar-fallback"
     >
-      <span aria-hidden>{getInitials(name)}</span>
+      {/* Drawn by CSS rather than as text: the initials are decoration, so they stay out of the
+          visible text of a link or button that holds the avatar (whose name is the person's). */}
+      <span aria-hidden data-initials={getInitials(name)} className="before:content-[attr(data-initials)]" />
     </span>
   );
 }

@@ -9,9 +9,12 @@ type EmptyStateProps = {
   /** Usually a ButtonLink that gets the person going (e.g. "作品を投稿する"). */
   action?: ReactNode;
   className?: string;
+  /** The title's heading level: h1 when the empty state is the whole page (e.g. not found). */
+  headingLevel?: 1 | 2 | 3;
 };
 
-export function EmptyState({ title, description, icon, action, className }: EmptyStateProps) {
+export function EmptyState({ title, description, icon, action, className, headingLevel = 3 }: EmptyStateProps) {
+  const Heading = `h${headingLevel}` as const;
   return (
     <div
       className={cn(
@@ -22,7 +25,7 @@ export function EmptyState({ title, description, icon, action, className }: Empt
       <div className="flex size-12 items-center justify-center rounded-full bg-zinc-100 text-zinc-500 [&_svg]:size-6">
         {icon ?? <Inbox aria-hidden />}
       </div>
-      <h3 className="text-base font-bold text-zinc-900">{title}</h3>
+      <Heading className="text-base font-bold text-zinc-900">{title}</Heading>
       {description && <p className="max-w-sm text-sm text-zinc-600">{description}</p>}
       {action && <div className="mt-2">{action}</div>}
     </div>

@@ -26,7 +26,7 @@ export const DEFAULT_PLACEHOLDER = "選択してください";
 export const selectTriggerClassName = (className?: string) =>
   cn(
     fieldClassName,
-    "flex h-11 items-center justify-between gap-2 text-left data-[placeholder]:text-zinc-400 sm:h-10",
+    "flex h-11 items-center justify-between gap-2 text-left data-[placeholder]:text-zinc-500 sm:h-10",
     className,
   );
 

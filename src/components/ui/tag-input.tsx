@@ -56,17 +56,21 @@ export function TagInput({
       .filter(Boolean);
     if (entries.length === 0) return;
     const next = [...value];
+    let rejected: "limit" | "duplicate" | undefined;
     for (const entry of entries) {
       if (next.some((existing) => key(existing) === key(entry))) {
-        onReject?.("duplicate");
+        rejected = "duplicate";
       } else if (maxItems !== undefined && next.length >= maxItems) {
-        onReject?.("limit");
+        rejected = "limit";
         break;
       } else {
         next.push(entry);
       }
     }
+    // The change first: users clear a field's message when its value changes, and a paste of
+    // too many entries must end with the limit message showing.
     if (next.length !== value.length) onChange(next);
+    if (rejected) onReject?.(rejected);
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
@@ -133,6 +137,15 @@ export function TagInput({
           }
         }}
         onKeyDown={onKeyDown}
+        onPaste={(event) => {
+          // A pasted list ("a, b, c" or one per line) is added whole, its last entry included,
+          // so pasting more than the limit says so at once.
+          const pasted = event.clipboardData.getData("text");
+          if (!SEPARATORS.test(pasted) && !/[\r\n]/.test(pasted)) return;
+          event.preventDefault();
+          add(`${draft}${pasted}`.replace(/[\r\n]+/g, ","));
+          setDraft("");
+        }}
         onBlur={() => {
           add(draft);
           setDraft("");

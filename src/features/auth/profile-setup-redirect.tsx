@@ -1,6 +1,7 @@
 import { useEffect } from "react";
 import { useLocation, useNavigate } from "react-router-dom";
 import { paths } from "@/config/paths";
+import { setupSkipped } from "@/features/profile/setup-skip";
 import { useViewer } from "./use-viewer";
 
 /** New or incomplete users are sent to /profile/setup from anywhere (SPEC.md section 4). */
@@ -8,7 +9,12 @@ export function ProfileSetupRedirect() {
   const { status, viewer } = useViewer();
   const { pathname } = useLocation();
   const navigate = useNavigate();
-  const mustSetUp = status === "signedIn" && !viewer.profileCompleted && pathname !== paths.profileSetup();
+  // スキップ on setup's first step postpones it for this session (setup-skip.ts).
+  const mustSetUp =
+    status === "signedIn" &&
+    !viewer.profileCompleted &&
+    pathname !== paths.profileSetup() &&
+    !setupSkipped(viewer._id);
   useEffect(() => {
     if (mustSetUp) void navigate(paths.profileSetup(), { replace: true });
   }, [mustSetUp, navigate]);

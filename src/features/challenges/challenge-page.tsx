@@ -33,6 +33,7 @@ function ChallengeNotFound() {
     <PageContainer width="narrow">
       <PageTitle title={CHALLENGE_MESSAGES.notFound} />
       <EmptyState
+        headingLevel={1}
         icon={<Trophy aria-hidden />}
         title={CHALLENGE_MESSAGES.notFound}
         description="削除されたか、URLが間違っている可能性があります。"

@@ -20,19 +20,21 @@ export function ChallengeSummary() {
   return (
     <dl className="grid grid-cols-3 gap-2 sm:gap-4" aria-label="チャレンジの状況">
       {TILES.map(({ status, icon, tone }) => (
+        // dt and dd sit directly in the group (a dl allows nothing else); the grid lays them out.
         <div
           key={status}
-          className="flex flex-col gap-1 rounded-2xl border border-zinc-200 bg-white p-3 shadow-xs sm:flex-row sm:items-center sm:gap-3 sm:p-4"
+          className="grid grid-cols-[minmax(0,1fr)] content-center rounded-2xl border border-zinc-200 bg-white p-3 shadow-xs sm:grid-cols-[auto_minmax(0,1fr)] sm:gap-x-3 sm:p-4"
         >
-          <span className={cn("hidden size-10 shrink-0 items-center justify-center rounded-xl sm:inline-flex [&_svg]:size-5", tone)}>
+          <span
+            aria-hidden
+            className={cn("hidden size-10 shrink-0 items-center justify-center rounded-xl sm:row-span-2 sm:inline-flex sm:self-center [&_svg]:size-5", tone)}
+          >
             {icon}
           </span>
-          <div className="min-w-0">
-            <dt className="truncate text-xs text-zinc-500 sm:text-sm">{STATUS_LABELS[status]}</dt>
-            <dd className="text-lg font-bold text-zinc-900 tabular-nums sm:text-2xl">
-              {summary === undefined ? <Skeleton className="mt-1 h-6 w-10" /> : formatNumber(summary[status])}
-            </dd>
-          </div>
+          <dt className="truncate text-xs text-zinc-500 sm:self-end sm:text-sm">{STATUS_LABELS[status]}</dt>
+          <dd className="text-lg font-bold text-zinc-900 tabular-nums sm:self-start sm:text-2xl">
+            {summary === undefined ? <Skeleton className="mt-1 h-6 w-10" /> : formatNumber(summary[status])}
+          </dd>
         </div>
       ))}
     </dl>

@@ -102,16 +102,15 @@ function Tile({
   suffix?: string;
 }) {
   return (
-    <div className="flex flex-col gap-1 rounded-2xl border border-zinc-200 bg-white p-3 shadow-xs sm:flex-row sm:items-center sm:gap-3 sm:p-4">
-      <span className="hidden size-10 shrink-0 items-center justify-center rounded-xl bg-brand-50 text-brand-700 sm:inline-flex [&_svg]:size-5">
+    // dt and dd sit directly in the group (a dl allows nothing else); the grid lays them out.
+    <div className="grid grid-cols-[minmax(0,1fr)] content-center rounded-2xl border border-zinc-200 bg-white p-3 shadow-xs sm:grid-cols-[auto_minmax(0,1fr)] sm:gap-x-3 sm:p-4">
+      <span aria-hidden className="hidden size-10 shrink-0 items-center justify-center rounded-xl bg-brand-50 text-brand-700 sm:row-span-2 sm:inline-flex sm:self-center [&_svg]:size-5">
         {icon}
       </span>
-      <div className="min-w-0">
-        <dt className="truncate text-xs text-zinc-500 sm:text-sm">{label}</dt>
-        <dd className="text-lg font-bold tabular-nums text-zinc-900 sm:text-2xl">
-          {value === undefined ? <Skeleton className="mt-1 h-6 w-12" /> : `${formatNumber(value)}${suffix}`}
-        </dd>
-      </div>
+      <dt className="truncate text-xs text-zinc-500 sm:self-end sm:text-sm">{label}</dt>
+      <dd className="text-lg font-bold tabular-nums text-zinc-900 sm:self-start sm:text-2xl">
+        {value === undefined ? <Skeleton className="mt-1 h-6 w-12" /> : `${formatNumber(value)}${suffix}`}
+      </dd>
     </div>
   );
 }

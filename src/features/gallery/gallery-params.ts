@@ -42,6 +42,14 @@ export function parseGalleryParams(params: URLSearchParams): GalleryFilters {
   };
 }
 
+/** A change of the gallery state: some values, or a function of the current state. */
+export type FilterUpdate = Partial<GalleryFilters> | ((current: GalleryFilters) => GalleryFilters);
+
+/** Applies an update to the current state (the newest one, so quick changes keep each other). */
+export function applyFilterUpdate(current: GalleryFilters, update: FilterUpdate): GalleryFilters {
+  return typeof update === "function" ? update(current) : { ...current, ...update };
+}
+
 /** The canonical URL form: defaults are left out, so a plain gallery is just /projects. */
 export function toGalleryParams(filters: GalleryFilters): URLSearchParams {
   const params = new URLSearchParams();

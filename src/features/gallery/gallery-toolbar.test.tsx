@@ -1,4 +1,4 @@
-import { act, render, screen } from "@testing-library/react";
+import { act, render, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { createMemoryRouter, RouterProvider, useSearchParams } from "react-router-dom";
 import { afterEach, describe, expect, it, vi } from "vitest";
@@ -46,6 +46,35 @@ describe("GalleryToolbar with the URL", () => {
     await user.click(screen.getByRole("button", { name: "人気順" }));
     await user.click(screen.getByRole("button", { name: "リスト表示" }));
     expect(query()).toBe("zeroCode=1&sort=popular&view=list");
+  });
+
+  it("keeps both of two clicks made back to back, before the first one reaches the URL", async () => {
+    renderAt("/projects?zeroCode=1");
+    // Both clicks land before the router has applied (and React rendered) the first navigation,
+    // as on a busy machine.
+    act(() => {
+      screen.getByRole("button", { name: "人気順" }).click();
+      screen.getByRole("button", { name: "リスト表示" }).click();
+    });
+    await waitFor(() => expect(query()).toBe("zeroCode=1&sort=popular&view=list"));
+  });
+
+  it("keeps both of two updates applied in one handler", async () => {
+    let setFilters: ReturnType<typeof useGalleryFilters>[1] | undefined;
+    function Capture() {
+      setFilters = useGalleryFilters()[1];
+      return null;
+    }
+    const router = createMemoryRouter(
+      [{ path: "/projects", element: (<><Capture /><Harness /></>) }],
+      { initialEntries: ["/projects"] },
+    );
+    render(<RouterProvider router={router} />);
+    act(() => {
+      setFilters?.({ sort: "popular" });
+      setFilters?.((current) => ({ ...current, view: "list" }));
+    });
+    await waitFor(() => expect(query()).toBe("sort=popular&view=list"));
   });
 
   it("writes the search text after a pause, and at once on Enter", async () => {

@@ -1,5 +1,6 @@
 import { ButtonLink } from "@/components/ui/button";
 import { paths } from "@/config/paths";
+import { PostWorkLink } from "./post-work-link";
 
 export function ClosingCtaSection() {
   return (
@@ -16,16 +17,13 @@ export function ClosingCtaSection() {
           完成度は気にしなくて大丈夫。AIと一緒につくった作品なら、小さなツールでも大歓迎です。
         </p>
         <div className="relative mt-8 flex flex-col justify-center gap-3 sm:flex-row">
-          {/* Signed-in visitors will go to the submit form once sign-in exists. */}
-          <ButtonLink to={paths.projects()} size="lg">
-            作品を投稿する
-          </ButtonLink>
+          <PostWorkLink />
           <ButtonLink
             to={paths.projects()}
             size="lg"
             variant="outline"
-            // "!" because these must beat the outline variant's light-surface colours.
-            className="border-white/25! bg-white/5! text-white! hover:border-white/40! hover:bg-white/10!"
+            // cn lets these replace the outline variant's light-surface colours.
+            className="border-white/25 bg-white/5 text-white hover:border-white/40 hover:bg-white/10"
           >
             作品を探す
           </ButtonLink>

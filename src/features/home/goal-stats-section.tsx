@@ -33,12 +33,16 @@ export function GoalStatsSection({ counts }: { counts: SiteCounts | undefined })
       <dl className="mt-6 grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
         {(counts ? goalFigures(counts) : placeholderFigures).map((figure) => (
           <div key={figure.key} className="rounded-2xl border border-zinc-200 bg-white p-4 sm:p-5">
-            <dt className="flex items-center gap-2 text-sm text-zinc-600">
-              <span aria-hidden className="text-brand-600 [&>svg]:size-4">
-                {figure.icon}
+            {/* A phone's tile is about 130 px wide inside: the 目標 badge goes under the label in
+                every tile (not only where it does not fit), and neither breaks inside a word. */}
+            <dt className="flex flex-col items-start gap-1 text-sm text-zinc-600 sm:flex-row sm:flex-wrap sm:items-center sm:gap-x-2">
+              <span className="flex items-center gap-2 break-keep whitespace-nowrap">
+                <span aria-hidden className="text-brand-600 [&>svg]:size-4">
+                  {figure.icon}
+                </span>
+                {figure.label}
               </span>
-              {figure.label}
-              <span className="rounded-full bg-brand-50 px-1.5 py-0.5 text-[0.6875rem] font-semibold text-brand-700">
+              <span className="shrink-0 rounded-full bg-brand-50 px-1.5 py-0.5 text-[0.6875rem] font-semibold whitespace-nowrap text-brand-700">
                 目標
               </span>
             </dt>

@@ -2,6 +2,7 @@ import { ArrowRight, Sparkles } from "lucide-react";
 import { ButtonLink } from "@/components/ui/button";
 import { paths } from "@/config/paths";
 import { HeroIllustration } from "./hero-illustration";
+import { PostWorkLink } from "./post-work-link";
 
 export function HeroSection() {
   return (
@@ -35,10 +36,7 @@ export function HeroSection() {
               作品を探す
               <ArrowRight aria-hidden />
             </ButtonLink>
-            {/* Signed-in visitors will go to the submit form once sign-in exists. */}
-            <ButtonLink to={paths.projects()} variant="outline" size="lg">
-              作品を投稿する
-            </ButtonLink>
+            <PostWorkLink variant="outline" />
           </div>
         </div>
         <HeroIllustration />

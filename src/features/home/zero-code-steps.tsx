@@ -39,7 +39,7 @@ export function ZeroCodeSteps() {
               <span className="flex size-10 items-center justify-center rounded-xl bg-brand-50 text-brand-700">
                 <Icon aria-hidden className="size-5" />
               </span>
-              <span className="text-xs font-bold tracking-widest text-zinc-400">STEP {index + 1}</span>
+              <span className="text-xs font-bold tracking-widest text-zinc-500">STEP {index + 1}</span>
             </div>
             <h3 className="mt-4 text-lg font-bold text-zinc-900">{title}</h3>
             <p className="mt-2 text-sm text-zinc-600">{body}</p>

@@ -27,7 +27,9 @@ export function NotificationBell({ viewer }: { viewer: Viewer }) {
   return (
     <DropdownMenu.Root modal={false} open={open} onOpenChange={setOpen}>
       <DropdownMenu.Trigger
-        aria-label={unread > 0 ? `通知（未読${badge}件）` : "通知"}
+        // The count stands apart ("通知：未読 2 件"), so the name holds the badge's visible "2" as a
+        // word of its own (WCAG 2.5.3: speech users say what they see).
+        aria-label={unread > 0 ? `通知：未読 ${badge} 件` : "通知"}
         // Until the count arrives, "通知" alone would wrongly say there is nothing unread.
         aria-busy={count === undefined || undefined}
         className="relative inline-flex size-10 items-center justify-center rounded-xl text-zinc-600 hover:bg-zinc-100 hover:text-zinc-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 data-[state=open]:bg-zinc-100"
@@ -37,7 +39,7 @@ export function NotificationBell({ viewer }: { viewer: Viewer }) {
           <span
             aria-hidden
             data-testid="unread-badge"
-            className="absolute top-1 right-1 inline-flex h-4.5 min-w-4.5 items-center justify-center rounded-full bg-red-500 px-1 text-[0.625rem] leading-none font-bold text-white ring-2 ring-white"
+            className="absolute top-1 right-1 inline-flex h-4.5 min-w-4.5 items-center justify-center rounded-full bg-red-600 px-1 text-[0.625rem] leading-none font-bold text-white ring-2 ring-white"
           >
             {badge}
           </span>

@@ -49,7 +49,8 @@ export function FollowButton({ userId, following, displayName }: FollowButtonPro
     <Button
       variant={following ? "outline" : "primary"}
       aria-pressed={following}
-      aria-label={following ? `${displayName}さんのフォローを解除` : `${displayName}さんをフォロー`}
+      // Each name holds the visible text ("フォロー" / "フォロー中"), so speech users can say it.
+      aria-label={following ? `${displayName}さんをフォロー中（押すと解除）` : `${displayName}さんをフォロー`}
       onClick={onClick}
       className="min-w-32"
     >

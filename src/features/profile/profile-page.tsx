@@ -110,8 +110,8 @@ function MissingProfile({ id }: { id: string }) {
   return (
     <PageContainer width="narrow">
       <PageTitle title="ユーザーが見つかりませんでした" />
-      <h1 className="sr-only">ユーザーが見つかりませんでした</h1>
       <EmptyState
+        headingLevel={1}
         icon={<UserX aria-hidden />}
         title="ユーザーが見つかりませんでした"
         description={

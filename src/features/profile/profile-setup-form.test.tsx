@@ -137,10 +137,27 @@ describe("profile setup, step 1", () => {
     expect(bioField()).toHaveValue(VALID_BIO);
   });
 
-  it("goes home with スキップ", async () => {
+  it("スキップ on step 1 postpones setup with what was typed, saving nothing", async () => {
     const { user, props } = renderSetup();
+    await user.type(handleField(), "taro_dev");
+    await user.type(bioField(), "途中まで");
     await user.click(screen.getByRole("button", { name: "スキップ" }));
-    expect(props.onSkip).toHaveBeenCalledOnce();
+    expect(props.onSkip).toHaveBeenCalledExactlyOnceWith({ ...newUserValues, handle: "taro_dev", bio: "途中まで" });
+    expect(props.onSubmit).not.toHaveBeenCalled();
+  });
+
+  it("スキップ on step 2 completes setup with step 1's values and without the optional links", async () => {
+    const { user, props } = renderSetup();
+    await fillStepOne(user);
+    await user.click(next());
+    await user.type(screen.getByRole("textbox", { name: "GitHub" }), "not a url");
+    await user.click(screen.getByRole("button", { name: "スキップ" }));
+    expect(props.onSubmit).toHaveBeenCalledExactlyOnceWith(
+      { ...newUserValues, handle: "taro_dev", bio: VALID_BIO, githubUrl: "" },
+      expect.objectContaining({ kind: "keep" }),
+    );
+    expect(props.onSkip).not.toHaveBeenCalled();
+    expect(screen.queryByRole("alert")).not.toBeInTheDocument();
   });
 });
 

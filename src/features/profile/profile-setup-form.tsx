@@ -32,7 +32,11 @@ export type ProfileSetupFormProps = {
   onHandleCheck: (handle: string) => void;
   /** Saves everything; resolves null on success, or the field messages the server refused. */
   onSubmit: (values: ProfileInput, photo: PhotoChoice) => Promise<FormErrors | null>;
-  onSkip: () => void;
+  /**
+   * スキップ on step 1: setup is postponed, with what was typed so far. (On step 2, スキップ
+   * skips only the optional links: setup completes through onSubmit with step 1's values.)
+   */
+  onSkip: (typed: ProfileInput) => void;
   /** A picked photo was refused before upload (besides the message under the field). */
   onPhotoRejected?: (message: string) => void;
 };
@@ -87,12 +91,21 @@ export function ProfileSetupForm({
     else goTo(2);
   };
 
-  const finish = async () => {
-    const found = allErrors();
+  /** Saves everything, or with `skipLinks` step 1's values and the links as they were. */
+  const finish = async ({ skipLinks = false } = {}) => {
+    const saved: ProfileInput = skipLinks
+      ? {
+          ...values,
+          githubUrl: initialValues.githubUrl,
+          twitterUrl: initialValues.twitterUrl,
+          websiteUrl: initialValues.websiteUrl,
+        }
+      : values;
+    const found = skipLinks ? pickErrors(allErrors(), STEP_FIELDS[1]) : allErrors();
     if (hasErrors(found)) return showErrors(found);
     setSaving(true);
     try {
-      const refused = await onSubmit(values, photo);
+      const refused = await onSubmit(saved, photo);
       if (refused && hasErrors(refused)) showErrors(refused);
     } finally {
       setSaving(false);
@@ -157,7 +170,11 @@ export function ProfileSetupForm({
         )}
 
         <div className="flex flex-col-reverse gap-3 border-t border-zinc-100 pt-6 sm:flex-row sm:items-center sm:justify-between">
-          <Button variant="ghost" onClick={onSkip} disabled={saving}>
+          <Button
+            variant="ghost"
+            onClick={() => (step === 1 ? onSkip(values) : void finish({ skipLinks: true }))}
+            disabled={saving}
+          >
             スキップ
           </Button>
           <div className="flex flex-col-reverse gap-3 sm:flex-row">

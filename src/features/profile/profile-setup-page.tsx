@@ -15,6 +15,7 @@ import { readServerError } from "@/lib/convex-error";
 import { profileInputFrom, type FormErrors, type ProfileInput } from "./profile-form-state";
 import type { PhotoChoice } from "./profile-photo";
 import { ProfileSetupForm } from "./profile-setup-form";
+import { forgetSkippedSetup, skipSetup, skippedDraft } from "./setup-skip";
 import { PHOTO_UPLOAD_FAILED, useHandleAvailability, useUploadProfilePhoto } from "./use-profile-server";
 
 const SETUP_FAILED = "プロフィールの設定に失敗しました。";
@@ -44,7 +45,8 @@ function ProfileSetup({ viewer }: { viewer: Viewer }) {
   const { availability, onHandleCheck } = useHandleAvailability();
   // Read once: finishing setup flips the flag, and that must not swap the form out mid-success.
   const [alreadyDone] = useState(viewer.profileCompleted);
-  const [initialValues] = useState(() => profileInputFrom(viewer));
+  // What was typed before a スキップ comes back (setup-skip.ts).
+  const [initialValues] = useState(() => skippedDraft(viewer._id, profileInputFrom(viewer)));
 
   const submit = async (values: ProfileInput, photo: PhotoChoice): Promise<FormErrors | null> => {
     let photoStorageId;
@@ -64,6 +66,7 @@ function ProfileSetup({ viewer }: { viewer: Viewer }) {
       toast.error(SETUP_FAILED, message);
       return fields;
     }
+    forgetSkippedSetup();
     toast.success("プロフィールを設定しました", "バイブギャラリーへようこそ！");
     await navigate(returnPath, { replace: true });
     return null;
@@ -93,8 +96,13 @@ function ProfileSetup({ viewer }: { viewer: Viewer }) {
           availability={availability}
           onHandleCheck={onHandleCheck}
           onSubmit={submit}
-          // SPEC.md: skip goes home (the incomplete-profile redirect may bring the person back later).
-          onSkip={() => void navigate(paths.home())}
+          // SPEC.md: skip goes home. Step 1's スキップ postpones setup for this session, keeping
+          // what was typed, so the incomplete-profile redirect does not bring the person straight
+          // back; step 2's completes setup without the optional links (then goes where 完了 goes).
+          onSkip={(typed) => {
+            skipSetup(viewer._id, typed);
+            void navigate(paths.home());
+          }}
           onPhotoRejected={(message) => toast.error(message)}
         />
       )}

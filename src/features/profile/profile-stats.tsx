@@ -19,14 +19,16 @@ export function ProfileStats({ stats }: { stats: ProfileStatsData }) {
 
 function Tile({ icon, label, value }: { icon: ReactNode; label: string; value: number }) {
   return (
-    <Card className="flex items-center gap-2.5 p-3.5 sm:gap-3 sm:p-4">
-      <span className="flex size-8 shrink-0 items-center justify-center rounded-xl bg-brand-50 text-brand-600 sm:size-10 [&_svg]:size-4 sm:[&_svg]:size-5">
+    // dt and dd sit directly in the group (a dl allows nothing else); the grid lays them out.
+    <Card className="grid grid-cols-[auto_minmax(0,1fr)] content-center gap-x-2.5 p-3.5 sm:gap-x-3 sm:p-4">
+      <span
+        aria-hidden
+        className="row-span-2 flex size-8 shrink-0 items-center justify-center self-center rounded-xl bg-brand-50 text-brand-600 sm:size-10 [&_svg]:size-4 sm:[&_svg]:size-5"
+      >
         {icon}
       </span>
-      <div className="min-w-0">
-        <dt className="text-xs text-zinc-500 sm:text-sm">{label}</dt>
-        <dd className="text-xl font-bold text-zinc-900 tabular-nums sm:text-2xl">{formatNumber(value)}</dd>
-      </div>
+      <dt className="self-end text-xs text-zinc-500 sm:text-sm">{label}</dt>
+      <dd className="self-start text-xl font-bold text-zinc-900 tabular-nums sm:text-2xl">{formatNumber(value)}</dd>
     </Card>
   );
 }

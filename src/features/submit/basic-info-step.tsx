@@ -65,7 +65,9 @@ export function BasicInfoStep({ values, errors, onChange }: BasicInfoStepProps) 
           <Select
             {...control}
             options={genreOptions}
-            value={values.genre || undefined}
+            // "" (no genre yet) keeps Radix Select controlled from the start: undefined then a
+            // genre would switch it from uncontrolled to controlled, with a console warning.
+            value={values.genre}
             onValueChange={(genre) => onChange("genre", genre)}
             placeholder="ジャンルを選択"
             className="sm:max-w-xs"

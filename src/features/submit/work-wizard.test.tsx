@@ -89,6 +89,22 @@ describe("step 1", () => {
     expect(field(/^説明/)).toHaveAccessibleDescription(/説明は必須です/);
   });
 
+  it("picks a genre without any React warning", async () => {
+    const errors = vi.spyOn(console, "error");
+    const warnings = vi.spyOn(console, "warn");
+    try {
+      const { user } = renderWizard();
+      await user.click(screen.getByRole("combobox", { name: /ジャンル/ }));
+      await user.click(await screen.findByRole("option", { name: "Webアプリ" }));
+      expect(screen.getByRole("combobox", { name: /ジャンル/ })).toHaveTextContent("Webアプリ");
+      expect(errors).not.toHaveBeenCalled();
+      expect(warnings).not.toHaveBeenCalled();
+    } finally {
+      errors.mockRestore();
+      warnings.mockRestore();
+    }
+  });
+
   it("accepts only http(s) links", async () => {
     const { user } = renderWizard({ initialValues: { ...filled, demoUrl: "javascript:alert(1)", repositoryUrl: "ftp://example.com" } });
     await user.click(next());

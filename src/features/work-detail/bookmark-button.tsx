@@ -12,7 +12,7 @@ export function BookmarkButton({ workId }: { workId: string }) {
       aria-pressed={bookmarked}
       onClick={toggle}
       title="ブックマークはこのブラウザにだけ保存されます"
-      className={cn(bookmarked && "border-amber-300 bg-amber-50 text-amber-900 hover:bg-amber-100")}
+      className={cn(bookmarked && "border-amber-300 bg-amber-50 text-amber-900 hover:border-amber-400 hover:bg-amber-100")}
     >
       <Bookmark aria-hidden className={cn(bookmarked && "fill-amber-400 text-amber-500")} />
       {bookmarked ? "ブックマーク済み" : "ブックマーク"}

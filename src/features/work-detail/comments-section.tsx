@@ -44,7 +44,7 @@ export function CommentsSection({ projectId, commentsCount }: { projectId: Id<"p
         describeError={(error) => readServerError(error, "通信エラーが発生しました").message}
       />
       {listStatus === "LoadingFirstPage" ? (
-        <div className="flex flex-col gap-3" aria-busy="true" aria-label="読み込み中">
+        <div role="status" className="flex flex-col gap-3" aria-busy="true" aria-label="読み込み中">
           {[0, 1].map((n) => (
             <Skeleton key={n} className="h-16" />
           ))}
@@ -117,7 +117,7 @@ function CommentItem({ comment, now }: { comment: CommentData; now: number }) {
             size="icon"
             aria-label="コメントを削除"
             onClick={() => setConfirming(true)}
-            className="size-8 text-zinc-400 hover:text-red-600"
+            className="size-8 text-zinc-500 hover:bg-red-50 hover:text-red-600"
           >
             <Trash2 aria-hidden />
           </Button>

@@ -12,7 +12,9 @@ const arrowClass =
 
 /**
  * The work's screenshots, one at a time: ←/→ buttons and keys (wrapping round at the ends) and
- * a dot per image. One image shows without controls; none shows the placeholder.
+ * a dot per image. One image shows without controls; none shows the placeholder. Only the shown
+ * original is loaded; once it has arrived, the next one is fetched ahead so → shows it at once
+ * (issue 16: a work page never downloads all its originals up front).
  */
 export function ScreenshotCarousel({ screenshots, title, className }: CarouselProps) {
   const [index, setIndex] = useState(0);
@@ -32,6 +34,10 @@ export function ScreenshotCarousel({ screenshots, title, className }: CarouselPr
   };
 
   const shot = screenshots[current];
+  const nextUrl = count > 1 ? screenshots[(current + 1) % count]?.url : null;
+  const preloadNext = () => {
+    if (nextUrl) new Image().src = nextUrl;
+  };
   return (
     <section
       aria-roledescription="カルーセル"
@@ -48,6 +54,8 @@ export function ScreenshotCarousel({ screenshots, title, className }: CarouselPr
           key={current}
           src={shot?.url ?? shot?.thumbnailUrl ?? "/placeholder-thumbnail.svg"}
           alt={count > 0 ? `${title}のスクリーンショット ${current + 1}/${count}` : ""}
+          decoding="async"
+          onLoad={preloadNext}
           className="size-full animate-fade-in object-contain"
         />
       </div>

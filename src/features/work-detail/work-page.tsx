@@ -76,6 +76,7 @@ function MissingWork() {
     <PageContainer width="narrow">
       <PageTitle title="プロジェクトが見つかりません" />
       <EmptyState
+        headingLevel={1}
         title="プロジェクトが見つかりません"
         description="削除されたか、URLが間違っている可能性があります。"
         action={
@@ -181,7 +182,9 @@ function WorkDetail({ work }: { work: Work }) {
 
 function Stat({ icon, label, value }: { icon: ReactNode; label: string; value: number }) {
   return (
+    // role="img": a plain span may not carry a name; the icon and number read as one label.
     <span
+      role="img"
       aria-label={label}
       className="inline-flex h-10 items-center gap-1.5 px-2 text-sm text-zinc-600 [&_svg]:size-4"
     >

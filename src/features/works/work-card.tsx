@@ -8,6 +8,7 @@ import { paths } from "@/config/paths";
 import { genreLabel } from "@/lib/genres";
 import { formatRelativeTime } from "@/lib/i18n/format";
 import { AuthorByline } from "./author-byline";
+import { CARD_IMAGE_PROPS } from "./card-image";
 import { WorkStats } from "./work-stats";
 
 export type WorkCardData = FunctionReturnType<typeof api.home.overview>["topWorks"][number];
@@ -20,7 +21,7 @@ export function WorkCard({ work, now }: { work: WorkCardData; now: number }) {
         <img
           src={work.thumbnailUrl ?? "/placeholder-thumbnail.svg"}
           alt=""
-          loading="lazy"
+          {...CARD_IMAGE_PROPS}
           className="size-full object-cover transition-transform duration-300 group-hover:scale-[1.02]"
         />
         {work.isZeroCode && (
@@ -38,7 +39,8 @@ export function WorkCard({ work, now }: { work: WorkCardData; now: number }) {
         <div>
           <h3 className="line-clamp-1 font-bold text-zinc-900">
             {/* The stretched link makes the whole card clickable while staying one link. */}
-            <Link to={paths.project(work._id)} className="after:absolute after:inset-0 focus-visible:outline-none">
+            {/* Its focus ring is drawn around the whole card (inside it: the card clips overflow). */}
+            <Link to={paths.project(work._id)} className="after:absolute after:inset-0 after:rounded-2xl focus-visible:outline-none focus-visible:after:outline-2 focus-visible:after:-outline-offset-2 focus-visible:after:outline-brand-600">
               {work.title}
             </Link>
           </h3>

@@ -7,6 +7,7 @@ import { genreLabel } from "@/lib/genres";
 import { formatRelativeTime } from "@/lib/i18n/format";
 import type { WorkCardData } from "./work-card";
 import { AuthorByline } from "./author-byline";
+import { CARD_IMAGE_PROPS } from "./card-image";
 import { WorkStats } from "./work-stats";
 
 /** The list-view variant of WorkCard: thumbnail on the left, the same facts on the right. */
@@ -17,7 +18,7 @@ export function WorkListItem({ work, now }: { work: WorkCardData; now: number })
         <img
           src={work.thumbnailUrl ?? "/placeholder-thumbnail.svg"}
           alt=""
-          loading="lazy"
+          {...CARD_IMAGE_PROPS}
           className="absolute inset-0 size-full object-cover transition-transform duration-300 group-hover:scale-[1.02]"
         />
       </div>
@@ -33,7 +34,7 @@ export function WorkListItem({ work, now }: { work: WorkCardData; now: number })
           <span>{formatRelativeTime(work._creationTime, now)}</span>
         </div>
         <h3 className="line-clamp-1 font-bold text-zinc-900">
-          <Link to={paths.project(work._id)} className="after:absolute after:inset-0 focus-visible:outline-none">
+          <Link to={paths.project(work._id)} className="after:absolute after:inset-0 after:rounded-2xl focus-visible:outline-none focus-visible:after:outline-2 focus-visible:after:-outline-offset-2 focus-visible:after:outline-brand-600">
             {work.title}
           </Link>
         </h3>

@@ -14,6 +14,7 @@ import { useToast } from "@/components/ui/use-toast";
 import { paths } from "@/config/paths";
 import { useViewer } from "@/features/auth/use-viewer";
 import { AuthorByline } from "@/features/works/author-byline";
+import { CARD_IMAGE_PROPS } from "@/features/works/card-image";
 import { cn } from "@/lib/cn";
 import { readServerError } from "@/lib/convex-error";
 import { formatNumber } from "@/lib/i18n/format";
@@ -89,7 +90,7 @@ function EntryCard({ entry, challenge }: { entry: ChallengeEntry; challenge: Cha
     >
       <div className="relative aspect-[16/10] overflow-hidden bg-zinc-100">
         {work.thumbnailUrl ? (
-          <img src={work.thumbnailUrl} alt="" loading="lazy" className="size-full object-cover transition-transform duration-300 group-hover:scale-[1.02]" />
+          <img src={work.thumbnailUrl} alt="" {...CARD_IMAGE_PROPS} className="size-full object-cover transition-transform duration-300 group-hover:scale-[1.02]" />
         ) : (
           <span className="flex size-full items-center justify-center text-zinc-400">
             <ImageOff aria-hidden className="size-8" />
@@ -105,7 +106,10 @@ function EntryCard({ entry, challenge }: { entry: ChallengeEntry; challenge: Cha
       </div>
       <div className="flex flex-1 flex-col gap-3 p-4">
         <h3 className="line-clamp-1 font-bold text-zinc-900">
-          <Link to={paths.project(work._id)} className="after:absolute after:inset-0 focus-visible:outline-none">
+          <Link
+            to={paths.project(work._id)}
+            className="after:absolute after:inset-0 after:rounded-2xl focus-visible:outline-none focus-visible:after:outline-2 focus-visible:after:-outline-offset-2 focus-visible:after:outline-brand-600"
+          >
             {work.title}
           </Link>
         </h3>
