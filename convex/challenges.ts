@@ -8,13 +8,13 @@ import { internal } from "./_generated/api";
 import { internalMutation, mutation, query } from "./_generated/server";
 import { LIMITS } from "./constants";
 import { getViewerId, requireViewer } from "./model/auth";
-import { awardBadge } from "./model/badges";
 import { CHALLENGE_MESSAGES, japanDate, normalizeChallenge, validateChallenge } from "./model/challengeRules";
 import {
   assertOrganiser,
   entriesInOrder,
   loadChallenge,
   moveStatus,
+  rewardWinner,
   toChallengeCard,
   toChallengeDetail,
   toChallengeEntry,
@@ -331,14 +331,7 @@ export const selectWinner = mutation({
     const now = Date.now();
     await ctx.db.patch("challengeSubmissions", submissionId, { isWinner: true, updatedAt: now });
     await moveStatus(ctx, challenge, "ended", { winnerSubmissionId: submissionId, winnerUserId: submission.userId, endedAt: now });
-    await notify(ctx, {
-      userId: submission.userId,
-      type: "challenge_winner",
-      title: "チャレンジで優勝しました",
-      message: `「${challenge.title}」で優勝しました！おめでとうございます`,
-      challengeId,
-    });
-    await awardBadge(ctx, submission.userId, "challengeWinner");
+    await rewardWinner(ctx, challenge, submission.userId);
     return null;
   },
 });

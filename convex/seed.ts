@@ -5,13 +5,12 @@ import { internalAction, internalMutation, internalQuery, type MutationCtx } fro
 import { vScreenshot } from "./schema";
 import { DEMO_CHALLENGES, DEMO_COMMENTS, DEMO_CREATORS, DEMO_WORKS } from "./model/demoData";
 import { renderMockupPng } from "./model/demoImages";
+import { rewardWinner } from "./model/challenges";
 import { addLike, insertComment, recordView } from "./model/engagement";
 import { insertProject } from "./model/projects";
 import { bumpSiteCounter } from "./model/siteCounters";
 import { standInGoogleSubject } from "./model/demoAccounts";
 import { newUserDocument } from "./model/users";
-import { notify } from "./model/notifications";
-import { awardBadge } from "./model/badges";
 
 const DAY = 24 * 60 * 60 * 1000;
 
@@ -170,13 +169,6 @@ async function insertDemoChallenge(
       winnerUserId: winner.userId,
       endedAt: now + endsInDays * DAY,
     });
-    await notify(ctx, {
-      userId: winner.userId,
-      type: "challenge_winner",
-      title: "チャレンジで優勝しました",
-      message: `「${challenge.title}」で優勝しました！おめでとうございます`,
-      challengeId,
-    });
-    await awardBadge(ctx, winner.userId, "challengeWinner");
+    await rewardWinner(ctx, { _id: challengeId, title: challenge.title }, winner.userId);
   }
 }

@@ -5,8 +5,10 @@ import type { Doc, Id } from "../_generated/dataModel";
 import type { MutationCtx, QueryCtx } from "../_generated/server";
 import type { ChallengeStatus } from "../constants";
 import { vChallengeStatus } from "../schema";
+import { awardBadge } from "./badges";
 import { CHALLENGE_MESSAGES } from "./challengeRules";
 import { userError } from "./errors";
+import { notify } from "./notifications";
 import { bumpSiteCounter } from "./siteCounters";
 import { publicAuthor } from "./users";
 import { toWorkCard, vPublicAuthor, vWorkCard } from "./workCards";
@@ -32,6 +34,18 @@ export async function moveStatus(
   await ctx.db.patch("challenges", challenge._id, { ...fields, status, updatedAt: Date.now() });
   await bumpSiteCounter(ctx, `challenges_${challenge.status}`, -1);
   await bumpSiteCounter(ctx, `challenges_${status}`, 1);
+}
+
+/** The winner hears of it and earns the challengeWinner badge (DECISIONS.md). */
+export async function rewardWinner(ctx: MutationCtx, challenge: Pick<Doc<"challenges">, "_id" | "title">, winnerId: Id<"users">) {
+  await notify(ctx, {
+    userId: winnerId,
+    type: "challenge_winner",
+    title: "チャレンジで優勝しました",
+    message: `「${challenge.title}」で優勝しました！おめでとうございます`,
+    challengeId: challenge._id,
+  });
+  await awardBadge(ctx, winnerId, "challengeWinner");
 }
 
 export const vChallengeCard = v.object({

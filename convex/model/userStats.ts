@@ -2,7 +2,7 @@
 // followers, following) live in their own `userStats` row, not on the user document: cards and
 // comments read the user document for the author's name and photo, so a view or a like must not
 // touch it (on Convex a write re-runs every query that read the written document).
-import type { Id } from "../_generated/dataModel";
+import type { Doc, Id } from "../_generated/dataModel";
 import type { MutationCtx, QueryCtx } from "../_generated/server";
 import type { userStatsFields } from "../schema";
 
@@ -18,6 +18,12 @@ export const EMPTY_STATS: UserStats = {
   followingCount: 0,
 };
 
+/** The counters of a stored row, without its id and owner. */
+function statsOf(row: Doc<"userStats">): UserStats {
+  const { _id, _creationTime, userId: _owner, ...stats } = row;
+  return stats;
+}
+
 async function statsRow(ctx: QueryCtx, userId: Id<"users">) {
   return await ctx.db
     .query("userStats")
@@ -28,9 +34,7 @@ async function statsRow(ctx: QueryCtx, userId: Id<"users">) {
 /** A user's counters; all zero before their first counted action. */
 export async function readUserStats(ctx: QueryCtx, userId: Id<"users">): Promise<UserStats> {
   const row = await statsRow(ctx, userId);
-  if (!row) return { ...EMPTY_STATS };
-  const { _id, _creationTime, userId: _owner, ...stats } = row;
-  return stats;
+  return row ? statsOf(row) : { ...EMPTY_STATS };
 }
 
 /**
@@ -39,7 +43,7 @@ export async function readUserStats(ctx: QueryCtx, userId: Id<"users">): Promise
  */
 export async function bumpUserStats(ctx: MutationCtx, userId: Id<"users">, delta: Partial<UserStats>): Promise<UserStats> {
   const row = await statsRow(ctx, userId);
-  const current = row ? (({ _id, _creationTime, userId: _owner, ...stats }) => stats)(row) : { ...EMPTY_STATS };
+  const current = row ? statsOf(row) : { ...EMPTY_STATS };
   const next = { ...current };
   for (const [key, by] of Object.entries(delta) as [keyof UserStats, number][]) next[key] = Math.max(0, current[key] + by);
   if (row) await ctx.db.patch("userStats", row._id, next);

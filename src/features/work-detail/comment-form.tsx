@@ -60,7 +60,8 @@ export function CommentForm({ status, onSubmit, describeError }: CommentFormProp
       setContent("");
     } catch (failure) {
       // Too many in a row: not a problem with the text, so say when to retry and keep it as typed.
-      if (readServerError(failure).code === "RATE_LIMITED") toast.error(readServerError(failure).message);
+      const refusal = readServerError(failure);
+      if (refusal.code === "RATE_LIMITED") toast.error(refusal.message);
       else setError(`コメントの投稿に失敗しました: ${describeError(failure)}`);
     } finally {
       setBusy(false);
