@@ -29,6 +29,7 @@ import { Engine } from "../local-backend/src/engine";
 import { launchChromium } from "../tests/e2e/chromium";
 import { completeProfileSetup, signInThroughStandIn } from "../tests/e2e/stand-in-sign-in";
 import { startStack } from "./stack";
+import { openWork } from "../tests/e2e/work-pages";
 
 const TRIALS = Number(process.argv[2] ?? 50);
 const PER_USER = 5;
@@ -70,10 +71,8 @@ const WATCH = `(() => {
 
 const likeLabel = (page: Page) => page.locator('button[aria-label^="いいね "]').getAttribute("aria-label");
 
-async function openWork(page: Page) {
-  await page.goto(`/projects?search=${encodeURIComponent(WORK)}`);
-  await page.getByRole("link", { name: WORK }).first().click();
-  await page.getByRole("heading", { level: 1, name: WORK }).waitFor();
+async function openTheWork(page: Page) {
+  await openWork(page, WORK);
   await page.locator('button[aria-label^="いいね "]').waitFor();
 }
 
@@ -172,7 +171,7 @@ async function main() {
 
     // 1 and 2: A watches the work page; a new B per five likes and five comments.
     const a = await newPage();
-    await openWork(a);
+    await openTheWork(a);
     const workId = new URL(a.url()).pathname.split("/").at(-1)! as Id<"projects">;
     await a.evaluate(WATCH);
     const likes: number[] = [];
@@ -183,7 +182,7 @@ async function main() {
       await b.goto("/");
       await signInThroughStandIn(b, { name: `ベンチ ${person + 1}`, email: `feel-${run}-${person}@example.com` }, origin);
       await completeProfileSetup(b, `feel_${run}${person}`);
-      await openWork(b);
+      await openTheWork(b);
       for (let n = 0; n < PER_USER && likes.length < TRIALS; n++) likes.push(await timeOneLike(a, b));
       for (let n = 0; n < PER_USER && comments.length < TRIALS; n++) {
         comments.push(await timeOneComment(a, b, `ベンチのコメント ${run}-${person}-${n}`));

@@ -14,6 +14,7 @@ import path from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { launchChromium } from "../tests/e2e/chromium";
 import { completeProfileSetup, signInThroughStandIn } from "../tests/e2e/stand-in-sign-in";
+import { bellReady, openWork } from "../tests/e2e/work-pages";
 import { startStack } from "./stack";
 
 const LIKES = Number(process.argv[2] ?? 50);
@@ -55,10 +56,9 @@ async function markAllRead(a: Page) {
   await a.keyboard.press("Escape");
 }
 
-async function openWork(page: Page, title: string) {
-  await page.goto(`/projects?search=${encodeURIComponent(title)}`);
-  await page.getByRole("link", { name: title }).first().click();
-  await page.getByRole("heading", { level: 1, name: title }).waitFor();
+/** Opens the work with B not having liked it yet. */
+async function openUnlikedWork(page: Page, title: string) {
+  await openWork(page, title);
   await page.getByRole("button", { name: /^いいね/, pressed: false }).waitFor();
 }
 
@@ -70,7 +70,7 @@ async function timeOneLike(a: Page, b: Page): Promise<number> {
     (document.querySelector('button[aria-label^="いいね"]') as HTMLButtonElement).click();
   });
   const handle = await a.waitForFunction(
-    (from) => window.bellChanges.slice(from).find((c) => c.label === "通知（未読1件）")?.at,
+    (from) => window.bellChanges.slice(from).find((c) => c.label === "通知：未読 1 件")?.at,
     seen,
     { timeout: 0, polling: 5 },
   );
@@ -96,7 +96,7 @@ async function main() {
     await a.goto("/projects");
     await signInThroughStandIn(a, AUTHOR, origin);
     await a.evaluate(WATCH_BELL);
-    await a.locator('header button[aria-label^="通知"]:not([aria-busy])').waitFor();
+    await bellReady(a);
     if ((await bellButton(a).getAttribute("aria-label")) !== "通知") await markAllRead(a);
 
     const times: number[] = [];
@@ -107,7 +107,7 @@ async function main() {
       await completeProfileSetup(b, `bench_${Date.now().toString(36)}${person}`);
       for (const work of WORKS) {
         if (times.length >= LIKES) break;
-        await openWork(b, work);
+        await openUnlikedWork(b, work);
         times.push(await timeOneLike(a, b));
         await markAllRead(a);
       }

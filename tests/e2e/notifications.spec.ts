@@ -4,6 +4,7 @@ import { newIdentity, signIn, signInWithProfile } from "./auth";
 import { expectNoSeriousA11yViolations } from "./axe";
 import { PHONE, useBrowser } from "./browser";
 import { waitForMail } from "./mail";
+import { bellReady, openWork } from "./work-pages";
 
 const browser = useBrowser();
 
@@ -16,17 +17,9 @@ const bell = (page: Page) => page.getByRole("banner").getByRole("button", { name
 const bellSays = (page: Page, label: string) =>
   page.getByRole("banner").getByRole("button", { name: label, exact: true }).waitFor();
 
-async function openWork(page: Page, title: string) {
-  await page.goto(`/projects?search=${encodeURIComponent(title)}`);
-  await page.getByRole("link", { name: title }).first().click();
-  await page.getByRole("heading", { level: 1, name: title }).waitFor();
-  return new URL(page.url()).pathname;
-}
-
 /** Starts from nothing unread, whatever the seed or earlier journeys left. */
 async function clearUnread(page: Page) {
-  // The label means something once the count has arrived.
-  await page.locator('header button[aria-label^="通知"]:not([aria-busy])').waitFor();
+  await bellReady(page);
   const label = await bell(page).getAttribute("aria-label");
   if (label === "通知") return;
   await bell(page).click();
