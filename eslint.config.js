@@ -1,8 +1,63 @@
+import fs from "node:fs";
 import js from "@eslint/js";
 import convexPlugin from "@convex-dev/eslint-plugin";
 import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
 import tseslint from "typescript-eslint";
+
+// Feature boundaries (issue 17): a feature (src/features/X) may use src/components, src/lib and
+// src/config but no other feature and not the app shell (src/app), which is where features meet.
+// src/components, src/lib and src/config are shared by every feature and use none of them.
+const features = fs
+  .readdirSync(new URL("./src/features/", import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+/** An import of `names` (folders of src/) by alias (@/x) or by a relative path (../x, ../../features/x). */
+const importOf = (names, under = "") =>
+  `^(@/${under}|(\\.\\./)+${under ? `(${under})?` : ""})(${names.join("|")})(/|$)`;
+/** no-restricted-imports for src/ (one config per file: ESLint does not merge a rule's options). */
+const restrictedImports = (patterns = []) => [
+  "error",
+  {
+    paths: [
+      {
+        name: "react-router-dom",
+        importNames: ["Link", "NavLink"],
+        message:
+          "Use Link and NavLink of @/components/ui/link: react-router's own carry its framework-mode prefetching into every page's first download (issue 16).",
+      },
+    ],
+    patterns,
+  },
+];
+const featureBoundaries = [
+  { files: ["src/**/*.{ts,tsx}"], rules: { "no-restricted-imports": restrictedImports() } },
+  ...features.map((feature) => ({
+    files: [`src/features/${feature}/**/*.{ts,tsx}`],
+    rules: {
+      "no-restricted-imports": restrictedImports([
+        {
+          regex: importOf(features.filter((other) => other !== feature), "features/"),
+          message:
+            "A feature does not import another feature: move what several features use to src/components (UI) or src/lib (hooks, logic), or compose the features in src/app.",
+        },
+        { regex: importOf(["app"]), message: "A feature does not import the app shell (src/app); the app shell imports features." },
+      ]),
+    },
+  })),
+  {
+    files: ["src/components/**/*.{ts,tsx}", "src/lib/**/*.{ts,tsx}", "src/config/**/*.{ts,tsx}"],
+    rules: {
+      "no-restricted-imports": restrictedImports([
+        {
+          regex: importOf(["features", "app"]),
+          message:
+            "src/components, src/lib and src/config are shared by every feature and do not import src/features or src/app; let src/app pass the feature's piece in (a prop or children).",
+        },
+      ]),
+    },
+  },
+];
 
 export default tseslint.config(
   { ignores: ["tmp", "dist", "node_modules", "convex/_generated", "local-backend/test/fixture/convex/_generated", "local-backend/test/apps/**/_generated", ".local-data", "test-results", "playwright-report"] },
@@ -27,6 +82,7 @@ export default tseslint.config(
       "react-hooks/exhaustive-deps": "error",
     },
   },
+  ...featureBoundaries,
   ...convexPlugin.configs.recommended,
   {
     // Typed env declarations need convex.config.ts codegen, which `npm run codegen` (offline)

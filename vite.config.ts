@@ -8,12 +8,24 @@ import { defineConfig } from "vitest/config";
 /**
  * react-router's package exports only its development build, whose dev warnings stay in the
  * bundle; its production build is the same code with them off. Builds use that one.
+ *
+ * That build also keeps what the app never renders (<Form>, <ScrollRestoration>, the data
+ * router's prefetching) in the first download: its components are declared as
+ * `var X = React.forwardRef(…)` without a pure mark, then given a `displayName`, and both count
+ * as side effects. Marking those calls pure and dropping the displayName lines (names for React
+ * DevTools only) lets unused components go (issue 16).
  */
 function reactRouterProductionBuild(): Plugin {
   const dir = fileURLToPath(new URL("./node_modules/react-router/dist/production/", import.meta.url));
   return {
     name: "react-router-production-build",
     apply: "build",
+    transform(code, id) {
+      if (!id.includes("react-router/dist/production/chunk-")) return null;
+      return code
+        .replace(/^[A-Za-z0-9_$]+\.displayName = "[A-Za-z_]+";$/gm, "")
+        .replace(/^(var [A-Za-z0-9_$]+ = )(React\d*\.(?:forwardRef|memo|createContext)\()/gm, "$1/* @__PURE__ */ $2");
+    },
     config: () =>
       fs.existsSync(`${dir}index.mjs`)
         ? {
@@ -48,7 +60,7 @@ export default defineConfig({
             // one file instead of a dozen tiny shared ones.
             {
               name: "work-card",
-              test: /[\\/]src[\\/](features[\\/]works[\\/]|components[\\/]ui[\\/](avatar|badge|card|empty-state)\.|lib[\\/](i18n[\\/]format|use-now|genres)\.)|[\\/]convex[\\/]constants\.|lucide-react[\\/]dist[\\/]esm[\\/](?!icons[\\/])/,
+              test: /[\\/]src[\\/](components[\\/]works[\\/]|components[\\/]ui[\\/](avatar|badge|card|empty-state)\.|lib[\\/](i18n[\\/]format|use-now|genres)\.)|[\\/]convex[\\/]constants\.|lucide-react[\\/]dist[\\/]esm[\\/](?!icons[\\/])/,
               priority: 1,
             },
           ],

@@ -1,51 +1,86 @@
-import type { RouteObject } from "react-router-dom";
-import { RootLayout } from "@/components/layout/root-layout";
+import { lazy, Suspense, type ComponentType } from "react";
+import { Outlet, type RouteObject } from "react-router-dom";
 import { LoadingState } from "@/components/ui/spinner";
 import { routePatterns } from "@/config/paths";
-import { PageErrorScreen, RootErrorScreen } from "./route-error-screen";
+import { trackPageDownload } from "./page-downloads";
+import { RootLayout } from "./root-layout";
+import { RouteErrorBoundary } from "./route-error-boundary";
+import { ScrollRestoration } from "./scroll-restoration";
 
 /** Route id of the group holding every page; tests add throwing pages to it. */
 export const PAGES_ROUTE_ID = "pages";
 
-function PageLoading() {
-  return <LoadingState className="min-h-[50vh]" />;
+// Each page is its own module (src/app/routes/*), downloaded when first shown, so the first
+// load carries only the layout and the page being opened.
+const page = (download: () => Promise<{ default: ComponentType }>) => lazy(() => trackPageDownload(download()));
+const HomePage = page(() => import("./routes/home"));
+const HelpPage = page(() => import("./routes/help"));
+const StyleguidePage = page(() => import("./routes/styleguide"));
+const ProfileSetupPage = page(() => import("./routes/profile-setup"));
+const ProfileEditPage = page(() => import("./routes/profile-edit"));
+const ProfilePage = page(() => import("./routes/profile"));
+const SettingsPage = page(() => import("./routes/settings"));
+const NotificationsPage = page(() => import("./routes/notifications"));
+const GalleryPage = page(() => import("./routes/projects"));
+const WorkPage = page(() => import("./routes/project"));
+const SubmitPage = page(() => import("./routes/submit"));
+const ChallengesPage = page(() => import("./routes/challenges"));
+const CreateChallengePage = page(() => import("./routes/challenge-create"));
+const ChallengePage = page(() => import("./routes/challenge"));
+const NotFoundPage = page(() => import("./routes/not-found"));
+
+/**
+ * Where every page renders, inside the layout. While the first page's code downloads, a
+ * spinner; when a later page's code downloads, the router's transition keeps the current page
+ * (with the progress bar) instead. A page that throws shows the error screen here, header kept.
+ */
+function Pages() {
+  return (
+    <Suspense fallback={<LoadingState className="min-h-[50vh]" />}>
+      <RouteErrorBoundary>
+        <Outlet />
+      </RouteErrorBoundary>
+      <ScrollRestoration />
+    </Suspense>
+  );
 }
 
 /**
- * The one route table. Pages are lazy modules (src/app/routes/*) so the first load carries only
- * the layout and the page being opened. Routes of config/paths.ts that are not built yet are
- * deliberately absent: they land on the 404 page until their feature exists.
+ * The one route table. Routes of config/paths.ts that are not built yet are deliberately
+ * absent: they land on the 404 page until their feature exists.
  */
 export function createRoutes(): RouteObject[] {
   return [
     {
       id: "root",
-      Component: RootLayout,
-      ErrorBoundary: RootErrorScreen,
+      // An error in the layout itself leaves nothing of the page: the error screen fills it.
+      element: (
+        <RouteErrorBoundary fullScreen>
+          <RootLayout />
+        </RouteErrorBoundary>
+      ),
       children: [
         {
           id: PAGES_ROUTE_ID,
-          // Page errors and the first page load render inside the layout, so the header stays.
-          ErrorBoundary: PageErrorScreen,
-          HydrateFallback: PageLoading,
+          element: <Pages />,
           children: [
-            { index: true, lazy: () => import("./routes/home") },
-            { path: routePatterns.help, lazy: () => import("./routes/help") },
-            { path: routePatterns.styleguide, lazy: () => import("./routes/styleguide") },
-            { path: routePatterns.profileSetup, lazy: () => import("./routes/profile-setup") },
-            { path: routePatterns.profileEdit, lazy: () => import("./routes/profile-edit") },
+            { index: true, Component: HomePage },
+            { path: routePatterns.help, Component: HelpPage },
+            { path: routePatterns.styleguide, Component: StyleguidePage },
+            { path: routePatterns.profileSetup, Component: ProfileSetupPage },
+            { path: routePatterns.profileEdit, Component: ProfileEditPage },
             // /profile/setup and /profile/edit still win: static segments outrank :id.
-            { path: routePatterns.profile, lazy: () => import("./routes/profile") },
-            { path: routePatterns.settings, lazy: () => import("./routes/settings") },
-            { path: routePatterns.notifications, lazy: () => import("./routes/notifications") },
-            { path: routePatterns.projects, lazy: () => import("./routes/projects") },
-            { path: routePatterns.project, lazy: () => import("./routes/project") },
-            { path: routePatterns.submit, lazy: () => import("./routes/submit") },
-            { path: routePatterns.challenges, lazy: () => import("./routes/challenges") },
+            { path: routePatterns.profile, Component: ProfilePage },
+            { path: routePatterns.settings, Component: SettingsPage },
+            { path: routePatterns.notifications, Component: NotificationsPage },
+            { path: routePatterns.projects, Component: GalleryPage },
+            { path: routePatterns.project, Component: WorkPage },
+            { path: routePatterns.submit, Component: SubmitPage },
+            { path: routePatterns.challenges, Component: ChallengesPage },
             // /challenges/create wins over :id (static segments outrank parameters).
-            { path: routePatterns.challengeCreate, lazy: () => import("./routes/challenge-create") },
-            { path: routePatterns.challenge, lazy: () => import("./routes/challenge") },
-            { path: "*", lazy: () => import("./routes/not-found") },
+            { path: routePatterns.challengeCreate, Component: CreateChallengePage },
+            { path: routePatterns.challenge, Component: ChallengePage },
+            { path: "*", Component: NotFoundPage },
           ],
         },
       ],

@@ -1,8 +1,9 @@
 import { clsx, type ClassValue } from "clsx";
-import { extendTailwindMerge } from "tailwind-merge";
+import { createTailwindMerge, mergeConfigs } from "tailwind-merge";
+import { tailwindMergeConfig } from "./tailwind-merge-config";
 
 /** The custom utilities of src/index.css, so they are not mistaken for colours. */
-const twMerge = extendTailwindMerge<"text-gradient" | "text-balance-ja">({
+export const customUtilities = {
   extend: {
     classGroups: {
       "bg-image": ["bg-brand-gradient"],
@@ -11,7 +12,12 @@ const twMerge = extendTailwindMerge<"text-gradient" | "text-balance-ja">({
       "text-balance-ja": ["text-balance-ja"],
     },
   },
-});
+};
+
+// tailwind-merge with its default config reduced to the class groups the app uses
+// (tailwind-merge-config.ts, kept exact by its test): the whole default config would be most of
+// tailwind-merge's weight in every page's first download.
+const twMerge = createTailwindMerge(() => mergeConfigs(tailwindMergeConfig, customUtilities));
 
 /**
  * Joins conditional class names and resolves Tailwind conflicts, the later class winning: a

@@ -29,4 +29,4 @@ const elementStubs = {
 for (const [name, stub] of Object.entries(elementStubs)) {
   if (!(name in Element.prototype)) Object.defineProperty(Element.prototype, name, { value: stub, configurable: true });
 }
-window.scrollTo = () => {}; // ScrollRestoration calls it; jsdom only logs "not implemented".
+window.scrollTo = () => {}; // ScrollRestoration (src/app) calls it; jsdom only logs "not implemented".

@@ -1,4 +1,2 @@
-import { CreateChallengePage } from "@/features/challenges/create-challenge-page";
-
-// React Router's lazy() reads the page from the "Component" export.
-export const Component = CreateChallengePage;
+// The page this route shows, loaded by the route table (../router.tsx) when first opened.
+export { CreateChallengePage as default } from "@/features/challenges/create-challenge-page";

@@ -1,4 +1,2 @@
-import { ChallengePage } from "@/features/challenges/challenge-page";
-
-// React Router's lazy() reads the page from the "Component" export.
-export const Component = ChallengePage;
+// The page this route shows, loaded by the route table (../router.tsx) when first opened.
+export { ChallengePage as default } from "@/features/challenges/challenge-page";

@@ -1,4 +1,2 @@
-import { ChallengesPage } from "@/features/challenges/challenges-page";
-
-// React Router's lazy() reads the page from the "Component" export.
-export const Component = ChallengesPage;
+// The page this route shows, loaded by the route table (../router.tsx) when first opened.
+export { ChallengesPage as default } from "@/features/challenges/challenges-page";

@@ -1,4 +1,2 @@
-import { HelpPage } from "@/features/help/help-page";
-
-// React Router's lazy() reads the page from the "Component" export.
-export const Component = HelpPage;
+// The page this route shows, loaded by the route table (../router.tsx) when first opened.
+export { HelpPage as default } from "@/features/help/help-page";

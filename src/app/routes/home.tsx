@@ -1,4 +1,2 @@
-import { HomePage } from "@/features/home/home-page";
-
-// React Router's lazy() reads the page from the "Component" export.
-export const Component = HomePage;
+// The page this route shows, loaded by the route table (../router.tsx) when first opened.
+export { HomePage as default } from "@/features/home/home-page";

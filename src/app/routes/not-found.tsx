@@ -1,4 +1,2 @@
-import { NotFoundPage } from "@/features/not-found/not-found-page";
-
-// React Router's lazy() reads the page from the "Component" export.
-export const Component = NotFoundPage;
+// The page this route shows, loaded by the route table (../router.tsx) when first opened.
+export { NotFoundPage as default } from "@/features/not-found/not-found-page";

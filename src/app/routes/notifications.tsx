@@ -1,4 +1,2 @@
-import { NotificationsPage } from "@/features/notifications/notifications-page";
-
-// React Router's lazy() reads the page from the "Component" export.
-export const Component = NotificationsPage;
+// The page this route shows, loaded by the route table (../router.tsx) when first opened.
+export { NotificationsPage as default } from "@/features/notifications/notifications-page";

@@ -1,4 +1,2 @@
-import { ProfileEditPage } from "@/features/profile/profile-edit-page";
-
-// React Router's lazy() reads the page from the "Component" export.
-export const Component = ProfileEditPage;
+// The page this route shows, loaded by the route table (../router.tsx) when first opened.
+export { ProfileEditPage as default } from "@/features/profile/profile-edit-page";

@@ -1,4 +1,2 @@
-import { ProfileSetupPage } from "@/features/profile/profile-setup-page";
-
-// React Router's lazy() reads the page from the "Component" export.
-export const Component = ProfileSetupPage;
+// The page this route shows, loaded by the route table (../router.tsx) when first opened.
+export { ProfileSetupPage as default } from "@/features/profile/profile-setup-page";

@@ -1,4 +1,2 @@
-import { ProfilePage } from "@/features/profile/profile-page";
-
-// React Router's lazy() reads the page from the "Component" export.
-export const Component = ProfilePage;
+// The page this route shows, loaded by the route table (../router.tsx) when first opened.
+export { ProfilePage as default } from "@/features/profile/profile-page";

@@ -1,4 +1,2 @@
-import { WorkPage } from "@/features/work-detail/work-page";
-
-// React Router's lazy() reads the page from the "Component" export.
-export const Component = WorkPage;
+// The page this route shows, loaded by the route table (../router.tsx) when first opened.
+export { WorkPage as default } from "@/features/work-detail/work-page";

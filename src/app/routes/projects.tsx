@@ -1,4 +1,2 @@
-import { GalleryPage } from "@/features/gallery/gallery-page";
-
-// React Router's lazy() reads the page from the "Component" export.
-export const Component = GalleryPage;
+// The page this route shows, loaded by the route table (../router.tsx) when first opened.
+export { GalleryPage as default } from "@/features/gallery/gallery-page";

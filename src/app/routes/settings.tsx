@@ -1,4 +1,2 @@
-import { SettingsPage } from "@/features/settings/settings-page";
-
-// React Router's lazy() reads the page from the "Component" export.
-export const Component = SettingsPage;
+// The page this route shows, loaded by the route table (../router.tsx) when first opened.
+export { SettingsPage as default } from "@/features/settings/settings-page";

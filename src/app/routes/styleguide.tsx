@@ -1,4 +1,2 @@
-import { StyleguidePage } from "@/features/styleguide/styleguide-page";
-
-// React Router's lazy() reads the page from the "Component" export.
-export const Component = StyleguidePage;
+// The page this route shows, loaded by the route table (../router.tsx) when first opened.
+export { StyleguidePage as default } from "@/features/styleguide/styleguide-page";

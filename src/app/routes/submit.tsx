@@ -1,4 +1,2 @@
-import { SubmitPage } from "@/features/submit/submit-page";
-
-// React Router's lazy() reads the page from the "Component" export.
-export const Component = SubmitPage;
+// The page this route shows, loaded by the route table (../router.tsx) when first opened.
+export { SubmitPage as default } from "@/features/submit/submit-page";

@@ -1,4 +1,4 @@
-import { Link } from "react-router-dom";
+import { Link } from "@/components/ui/link";
 import { paths } from "@/config/paths";
 import { SITE_NAME, SITE_NAME_EN, SITE_TAGLINE, supportMailtoHref } from "@/config/site";
 import { LogoMark } from "./logo";

@@ -1,13 +1,17 @@
-import { NavLink } from "react-router-dom";
-import { HeaderAccount } from "@/features/auth/header-account";
-import { HeaderNotifications } from "@/features/notifications/header-notifications";
+import type { ReactNode } from "react";
+import { NavLink } from "@/components/ui/link";
 import { cn } from "@/lib/cn";
 import { HeaderSearch } from "./header-search";
 import { Logo } from "./logo";
 import { MobileMenu } from "./mobile-menu";
 import { mainNavItems } from "./nav-items";
 
-export function Header() {
+type HeaderProps = {
+  /** The notification bell and the account menu (or ログイン), which the app shell supplies. */
+  userControls?: ReactNode;
+};
+
+export function Header({ userControls }: HeaderProps) {
   return (
     // Sticky and positioned: the search panel is placed against the header's bottom edge.
     <header className="sticky top-0 z-40 border-b border-zinc-200/80 bg-white/85 backdrop-blur-md supports-[backdrop-filter]:bg-white/75">
@@ -35,8 +39,7 @@ export function Header() {
         </nav>
         <div className="ml-auto flex items-center gap-1 sm:gap-2">
           <HeaderSearch />
-          <HeaderNotifications />
-          <HeaderAccount />
+          {userControls}
           <MobileMenu />
         </div>
       </div>

@@ -1,4 +1,4 @@
-import { Link } from "react-router-dom";
+import { Link } from "@/components/ui/link";
 import { paths } from "@/config/paths";
 import { SITE_NAME, SITE_NAME_EN } from "@/config/site";
 import { cn } from "@/lib/cn";

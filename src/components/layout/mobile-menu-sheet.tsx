@@ -1,12 +1,16 @@
 import { useRef, useState, type KeyboardEvent } from "react";
-import { CircleHelp, Menu } from "lucide-react";
-import { NavLink, useLocation } from "react-router-dom";
+import { CircleHelp, CirclePlus, Compass, House, Menu, Trophy, type LucideIcon } from "lucide-react";
+import { useLocation } from "react-router-dom";
+import { NavLink } from "@/components/ui/link";
 import { Sheet, SheetContent, SheetTrigger } from "@/components/ui/sheet";
 import { paths } from "@/config/paths";
 import { cn } from "@/lib/cn";
 import { isSearchShortcut } from "@/lib/platform";
-import { mainNavItems } from "./nav-items";
+import { mainNavItems, type NavItem } from "./nav-items";
 import { SearchForm } from "./search-form";
+
+const navIcons: Record<NavItem["id"], LucideIcon> = { home: House, projects: Compass, challenges: Trophy, submit: CirclePlus };
+const navItems = mainNavItems.map((item) => ({ ...item, Icon: navIcons[item.id] }));
 
 const linkClassName = ({ isActive }: { isActive: boolean }) =>
   cn(
@@ -38,7 +42,7 @@ export default function MobileMenuSheet({ defaultOpen, triggerClassName }: { def
         <SearchForm inputRef={searchRef} placeholder="作品を検索" />
         <nav aria-label="メインナビゲーション（モバイル）" className="mt-5">
           <ul className="flex flex-col gap-1">
-            {mainNavItems.map(({ label, to, icon: Icon, end }) => (
+            {navItems.map(({ label, to, Icon, end }) => (
               <li key={to}>
                 <NavLink to={to} end={end} className={linkClassName}>
                   <Icon aria-hidden className="size-5 shrink-0" />

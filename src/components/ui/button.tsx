@@ -1,6 +1,6 @@
 import type { ButtonHTMLAttributes, ReactNode } from "react";
-import { Link, type LinkProps } from "react-router-dom";
 import { cn } from "@/lib/cn";
+import { Link, type LinkProps } from "./link";
 import { Spinner } from "./spinner";
 
 export type ButtonVariant = "primary" | "secondary" | "outline" | "ghost" | "danger";

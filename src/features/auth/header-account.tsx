@@ -1,7 +1,7 @@
 import { lazy, Suspense } from "react";
+import { SignInButton } from "@/components/auth/sign-in-button";
 import { Skeleton } from "@/components/ui/skeleton";
-import { SignInButton } from "./sign-in-button";
-import { useViewer } from "./use-viewer";
+import { useViewer } from "@/lib/use-viewer";
 
 // The menu (Radix Dropdown Menu) loads only for signed-in users.
 const UserMenu = lazy(() => import("./user-menu").then((m) => ({ default: m.UserMenu })));

@@ -2,10 +2,11 @@ import { useAuthActions } from "@convex-dev/auth/react";
 import * as DropdownMenu from "@radix-ui/react-dropdown-menu";
 import { CircleHelp, LogOut, Settings, User } from "lucide-react";
 import type { ReactNode } from "react";
-import { Link, useNavigate } from "react-router-dom";
+import { useNavigate } from "react-router-dom";
 import { Avatar } from "@/components/ui/avatar";
+import { Link } from "@/components/ui/link";
 import { paths } from "@/config/paths";
-import type { Viewer } from "./use-viewer";
+import type { Viewer } from "@/lib/use-viewer";
 
 const itemClass =
   "flex cursor-pointer items-center gap-2.5 rounded-lg px-2.5 py-2 text-sm text-zinc-700 outline-none select-none data-[highlighted]:bg-zinc-100 data-[highlighted]:text-zinc-900 [&_svg]:size-4 [&_svg]:text-zinc-500";

@@ -1,8 +1,8 @@
 import type { FunctionReturnType } from "convex/server";
 import { CalendarDays, Users } from "lucide-react";
-import { Link } from "react-router-dom";
 import type { api } from "../../../convex/_generated/api";
 import { Card } from "@/components/ui/card";
+import { Link } from "@/components/ui/link";
 import { Skeleton } from "@/components/ui/skeleton";
 import { paths } from "@/config/paths";
 import { formatDate, formatNumber } from "@/lib/i18n/format";

@@ -1,6 +1,6 @@
 import { render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { createMemoryRouter, RouterProvider, useLocation } from "react-router-dom";
+import { MemoryRouter, Route, Routes, useLocation } from "react-router-dom";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import type { ChallengeStatus } from "../../../convex/constants";
 import { addDays, endOfJapanDay, japanDate } from "../../../convex/model/challengeRules";
@@ -19,7 +19,7 @@ const server = vi.hoisted(
   (): FakeServer => ({ viewer: "signedOut", challenges: [], pageStatus: "Exhausted", listArgs: [], loadMore: () => {} }),
 );
 
-vi.mock("@/features/auth/use-viewer", () => ({
+vi.mock("@/lib/use-viewer", () => ({
   useViewer: () =>
     server.viewer === "signedIn"
       ? { status: "signedIn", viewer: { _id: "u1" } }
@@ -58,21 +58,21 @@ function Location() {
 }
 
 function renderAt(url: string) {
-  const router = createMemoryRouter(
-    [
-      {
-        path: "/challenges",
-        element: (
-          <>
-            <ChallengesPage />
-            <Location />
-          </>
-        ),
-      },
-    ],
-    { initialEntries: [url] },
+  render(
+    <MemoryRouter initialEntries={[url]}>
+      <Routes>
+        <Route
+          path="/challenges"
+          element={
+            <>
+              <ChallengesPage />
+              <Location />
+            </>
+          }
+        />
+      </Routes>
+    </MemoryRouter>,
   );
-  render(<RouterProvider router={router} />);
   return userEvent.setup();
 }
 

@@ -5,7 +5,7 @@ import { QueryErrorBoundary } from "@/components/query-error-boundary";
 import { ButtonLink } from "@/components/ui/button";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { paths } from "@/config/paths";
-import { useViewer } from "@/features/auth/use-viewer";
+import { useViewer } from "@/lib/use-viewer";
 import { CHALLENGE_FILTERS, FILTER_LABELS, parseStatusParam } from "./challenge-filter";
 import { ChallengeList } from "./challenge-list";
 import { ChallengeSummary } from "./challenge-summary";

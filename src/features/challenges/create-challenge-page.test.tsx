@@ -1,7 +1,7 @@
 import { fireEvent, render, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { ConvexError } from "convex/values";
-import { createMemoryRouter, RouterProvider, useLocation } from "react-router-dom";
+import { MemoryRouter, Route, Routes, useLocation } from "react-router-dom";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { addDays, CHALLENGE_MESSAGES, japanDate } from "../../../convex/model/challengeRules";
 import { ToastProvider } from "@/components/ui/toast-provider";
@@ -10,13 +10,13 @@ import { CreateChallengePage } from "./create-challenge-page";
 type FakeServer = { viewer: "signedIn" | "signedOut"; create: (args: unknown) => Promise<string> };
 const server = vi.hoisted((): FakeServer => ({ viewer: "signedIn", create: () => Promise.resolve("new-id") }));
 
-vi.mock("@/features/auth/use-viewer", () => ({
+vi.mock("@/lib/use-viewer", () => ({
   useViewer: () =>
     server.viewer === "signedIn"
       ? { status: "signedIn", viewer: { _id: "u1" } }
       : { status: "signedOut", viewer: null },
 }));
-vi.mock("@/features/auth/sign-in-button", () => ({ SignInButton: () => <button type="button">ログイン</button> }));
+vi.mock("@/components/auth/sign-in-button", () => ({ SignInButton: () => <button type="button">ログイン</button> }));
 vi.mock("convex/react", () => ({ useMutation: () => (args: unknown) => server.create(args) }));
 
 function Elsewhere() {
@@ -24,17 +24,15 @@ function Elsewhere() {
 }
 
 function renderPage() {
-  const router = createMemoryRouter(
-    [
-      { path: "/challenges/create", element: <CreateChallengePage /> },
-      { path: "/challenges", element: <Elsewhere /> },
-      { path: "/challenges/:id", element: <Elsewhere /> },
-    ],
-    { initialEntries: ["/challenges/create"] },
-  );
   render(
     <ToastProvider>
-      <RouterProvider router={router} />
+      <MemoryRouter initialEntries={["/challenges/create"]}>
+        <Routes>
+          <Route path="/challenges/create" element={<CreateChallengePage />} />
+          <Route path="/challenges" element={<Elsewhere />} />
+          <Route path="/challenges/:id" element={<Elsewhere />} />
+        </Routes>
+      </MemoryRouter>
     </ToastProvider>,
   );
   return userEvent.setup();

@@ -1,11 +1,11 @@
 import { useMutation } from "convex/react";
 import { useNavigate } from "react-router-dom";
 import { api } from "../../../convex/_generated/api";
+import { SignedInOnly } from "@/components/auth/signed-in-only";
 import { PageContainer } from "@/components/layout/page-container";
 import { PageTitle } from "@/components/layout/page-title";
 import { useToast } from "@/components/ui/use-toast";
 import { paths } from "@/config/paths";
-import { SignedInOnly } from "@/features/auth/signed-in-only";
 import { ChallengeForm } from "./challenge-form";
 import { CHALLENGE_CREATED_MESSAGE, describeCreateFailure, type ChallengeFormInput } from "./challenge-form-state";
 

@@ -5,11 +5,11 @@ import { api } from "../../../convex/_generated/api";
 import { Button, ButtonLink } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";
 import { Skeleton } from "@/components/ui/skeleton";
+import { WorkCard, type WorkCardData } from "@/components/works/work-card";
+import { WorkListItem } from "@/components/works/work-list-item";
 import { paths } from "@/config/paths";
 import { formatNumber } from "@/lib/i18n/format";
 import { useNow } from "@/lib/use-now";
-import { WorkCard, type WorkCardData } from "@/features/works/work-card";
-import { WorkListItem } from "@/features/works/work-list-item";
 import { hasActiveFilters, queryFilterArgs, type GalleryFilters, type GalleryView } from "./gallery-params";
 
 export const PAGE_SIZE = 20;

@@ -1,6 +1,6 @@
 import { act, render, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { createMemoryRouter, RouterProvider, useSearchParams } from "react-router-dom";
+import { MemoryRouter, Route, Routes, useLocation, useNavigate, useSearchParams } from "react-router-dom";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { clearFilters } from "./gallery-params";
 import { GalleryToolbar, ResultsControls, SEARCH_DEBOUNCE_MS } from "./gallery-toolbar";
@@ -18,10 +18,26 @@ function Harness() {
   );
 }
 
+/** Lets the test go to another URL, as the header search does. */
+let navigateTo: (to: string) => void = () => {};
+function Navigator() {
+  const navigate = useNavigate();
+  useLocation();
+  navigateTo = (to) => void navigate(to);
+  return null;
+}
+
+/** The toolbar under the app's kind of router (declarative, navigations in transitions). */
 function renderAt(url: string) {
-  const router = createMemoryRouter([{ path: "/projects", element: <Harness /> }], { initialEntries: [url] });
-  render(<RouterProvider router={router} />);
-  return router;
+  render(
+    <MemoryRouter initialEntries={[url]}>
+      <Navigator />
+      <Routes>
+        <Route path="/projects" element={<Harness />} />
+      </Routes>
+    </MemoryRouter>,
+  );
+  return { navigate: (to: string) => navigateTo(to) };
 }
 const query = () => screen.getByTestId("query").textContent;
 
@@ -65,11 +81,12 @@ describe("GalleryToolbar with the URL", () => {
       setFilters = useGalleryFilters()[1];
       return null;
     }
-    const router = createMemoryRouter(
-      [{ path: "/projects", element: (<><Capture /><Harness /></>) }],
-      { initialEntries: ["/projects"] },
+    render(
+      <MemoryRouter initialEntries={["/projects"]}>
+        <Capture />
+        <Harness />
+      </MemoryRouter>,
     );
-    render(<RouterProvider router={router} />);
     act(() => {
       setFilters?.({ sort: "popular" });
       setFilters?.((current) => ({ ...current, view: "list" }));
@@ -92,9 +109,9 @@ describe("GalleryToolbar with the URL", () => {
     expect(new URLSearchParams(query() ?? "").get("search")).toBe("タスク");
   });
 
-  it("follows a search started elsewhere (the header)", async () => {
+  it("follows a search started elsewhere (the header)", () => {
     const router = renderAt("/projects?search=a");
-    await act(() => router.navigate("/projects?search=%E3%82%BF%E3%82%B9%E3%82%AF"));
+    act(() => router.navigate("/projects?search=%E3%82%BF%E3%82%B9%E3%82%AF"));
     expect(screen.getByRole("searchbox")).toHaveValue("タスク");
   });
 

@@ -2,9 +2,9 @@ import { ArrowRight } from "lucide-react";
 import { ButtonLink } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";
 import { Skeleton } from "@/components/ui/skeleton";
+import { WorkCard, type WorkCardData } from "@/components/works/work-card";
 import { paths } from "@/config/paths";
 import { useNow } from "@/lib/use-now";
-import { WorkCard, type WorkCardData } from "@/features/works/work-card";
 
 /** The three most-liked works; live, so a like elsewhere reorders them. */
 export function TopWorksSection({ works }: { works: WorkCardData[] | undefined }) {

@@ -1,6 +1,6 @@
 import { lazy, Suspense } from "react";
 import { Bell } from "lucide-react";
-import { useViewer } from "@/features/auth/use-viewer";
+import { useViewer } from "@/lib/use-viewer";
 
 // The bell's menu (Radix Dropdown Menu) loads only for signed-in users.
 const NotificationBell = lazy(() => import("./notification-bell").then((m) => ({ default: m.NotificationBell })));

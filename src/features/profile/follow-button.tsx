@@ -5,7 +5,7 @@ import type { Id } from "../../../convex/_generated/dataModel";
 import { Button } from "@/components/ui/button";
 import { useToast } from "@/components/ui/use-toast";
 import { readServerError } from "@/lib/convex-error";
-import { useViewer } from "@/features/auth/use-viewer";
+import { useViewer } from "@/lib/use-viewer";
 
 const SIGN_IN_MESSAGE = "フォローするにはログインが必要です";
 const FOLLOW_ERROR = "フォローの処理中にエラーが発生しました";

@@ -5,9 +5,9 @@ import type { Id } from "../../../convex/_generated/dataModel";
 import { Button, ButtonLink } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";
 import { Skeleton } from "@/components/ui/skeleton";
+import { WorkCard } from "@/components/works/work-card";
 import { paths } from "@/config/paths";
 import { useNow } from "@/lib/use-now";
-import { WorkCard } from "@/features/works/work-card";
 
 const PAGE_SIZE = 20;
 

@@ -2,13 +2,13 @@ import { useAuthActions } from "@convex-dev/auth/react";
 import { useConvex, useMutation } from "convex/react";
 import { useNavigate } from "react-router-dom";
 import { api } from "../../../convex/_generated/api";
+import { SignedInOnly } from "@/components/auth/signed-in-only";
 import { PageContainer } from "@/components/layout/page-container";
 import { PageTitle } from "@/components/layout/page-title";
 import { useToast } from "@/components/ui/use-toast";
 import { paths } from "@/config/paths";
-import { SignedInOnly } from "@/features/auth/signed-in-only";
-import type { Viewer } from "@/features/auth/use-viewer";
 import { readServerError } from "@/lib/convex-error";
+import type { Viewer } from "@/lib/use-viewer";
 import { downloadTextFile, exportDocument, exportFileName } from "./export-data";
 import { SettingsView } from "./settings-view";
 

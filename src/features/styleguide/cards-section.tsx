@@ -1,6 +1,6 @@
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from "@/components/ui/card";
-import { WorkCard, type WorkCardData } from "@/features/works/work-card";
+import { WorkCard, type WorkCardData } from "@/components/works/work-card";
 import { ExampleLabel, StyleguideSection } from "./styleguide-section";
 
 const HOUR = 60 * 60 * 1000;

@@ -1,12 +1,12 @@
 import { useId, useState, type FormEvent } from "react";
 import { Send } from "lucide-react";
+import { cleanText, textProblem } from "../../../convex/model/cleanText";
+import { SignInButton } from "@/components/auth/sign-in-button";
 import { Button } from "@/components/ui/button";
 import { FieldError } from "@/components/ui/label";
 import { Textarea } from "@/components/ui/textarea";
 import { useToast } from "@/components/ui/use-toast";
 import { readServerError } from "@/lib/convex-error";
-import { SignInButton } from "@/features/auth/sign-in-button";
-import { cleanText, textProblem } from "../../../convex/model/cleanText";
 
 /** Longest comment the form sends; the server has the final word. */
 export const COMMENT_MAX_LENGTH = 1000;

@@ -1,19 +1,19 @@
 import { useState } from "react";
 import { useMutation, usePaginatedQuery } from "convex/react";
 import { MessageCircle, Trash2 } from "lucide-react";
-import { Link } from "react-router-dom";
 import { api } from "../../../convex/_generated/api";
 import type { Id } from "../../../convex/_generated/dataModel";
-import { AuthorAvatarLink } from "@/features/works/author-byline";
 import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
+import { Link } from "@/components/ui/link";
 import { Skeleton } from "@/components/ui/skeleton";
 import { useToast } from "@/components/ui/use-toast";
+import { AuthorAvatarLink } from "@/components/works/author-byline";
 import { paths } from "@/config/paths";
 import { readServerError } from "@/lib/convex-error";
 import { formatDate, formatNumber, formatRelativeTime } from "@/lib/i18n/format";
 import { useNow } from "@/lib/use-now";
-import { useViewer } from "@/features/auth/use-viewer";
+import { useViewer } from "@/lib/use-viewer";
 import { CommentForm } from "./comment-form";
 
 const COMMENTS_PAGE = 10;

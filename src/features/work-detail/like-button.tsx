@@ -6,7 +6,7 @@ import { useToast } from "@/components/ui/use-toast";
 import { cn } from "@/lib/cn";
 import { readServerError } from "@/lib/convex-error";
 import { formatNumber } from "@/lib/i18n/format";
-import { useViewer } from "@/features/auth/use-viewer";
+import { useViewer } from "@/lib/use-viewer";
 
 const SIGN_IN_MESSAGE = "いいねするにはログインが必要です";
 const LIKE_ERROR = "いいねの処理中にエラーが発生しました";

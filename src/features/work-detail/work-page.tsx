@@ -14,27 +14,28 @@ import {
   Sparkles,
   Trash2,
 } from "lucide-react";
-import { Link, useNavigate, useParams } from "react-router-dom";
+import { useNavigate, useParams } from "react-router-dom";
 import { api } from "../../../convex/_generated/api";
 import { isHttpUrl } from "../../../convex/model/urls";
 import { PageContainer } from "@/components/layout/page-container";
 import { PageTitle } from "@/components/layout/page-title";
 import { QueryErrorBoundary } from "@/components/query-error-boundary";
-import { AuthorAvatarLink } from "@/features/works/author-byline";
 import { Badge } from "@/components/ui/badge";
 import { Button, ButtonLink, buttonClassName } from "@/components/ui/button";
 import { Card, CardContent, CardTitle } from "@/components/ui/card";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { EmptyState } from "@/components/ui/empty-state";
 import { ErrorState } from "@/components/ui/error-state";
+import { Link } from "@/components/ui/link";
 import { Skeleton } from "@/components/ui/skeleton";
 import { useToast } from "@/components/ui/use-toast";
+import { AuthorAvatarLink } from "@/components/works/author-byline";
+import { WorkCard } from "@/components/works/work-card";
 import { paths } from "@/config/paths";
 import { readServerError } from "@/lib/convex-error";
 import { genreLabel } from "@/lib/genres";
 import { formatDate, formatNumber } from "@/lib/i18n/format";
 import { useNow } from "@/lib/use-now";
-import { WorkCard } from "@/features/works/work-card";
 import { BookmarkButton } from "./bookmark-button";
 import { CommentsSection } from "./comments-section";
 import { LikeButton } from "./like-button";

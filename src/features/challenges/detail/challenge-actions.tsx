@@ -4,17 +4,17 @@ import { useConvex, useMutation } from "convex/react";
 import type { FunctionReturnType } from "convex/server";
 import { api } from "../../../../convex/_generated/api";
 import { CHALLENGE_MESSAGES } from "../../../../convex/model/challengeRules";
+import { SignInButton } from "@/components/auth/sign-in-button";
 import { Button, ButtonLink } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { useToast } from "@/components/ui/use-toast";
 import { paths } from "@/config/paths";
-import { SignInButton } from "@/features/auth/sign-in-button";
 import { readServerError } from "@/lib/convex-error";
 import { useNow } from "@/lib/use-now";
 import type { ChallengeDetail } from "./challenge-types";
-import { csvFileName, entriesCsv, type CsvEntry } from "./entries-csv";
 import { EnterWorkDialog } from "./enter-work-dialog";
+import { csvFileName, entriesCsv, type CsvEntry } from "./entries-csv";
 
 /** What the viewer can do here: enter, start voting, export, or just a word on the state. */
 export function ChallengeActions({ challenge }: { challenge: ChallengeDetail }) {

@@ -1,8 +1,8 @@
 import { CalendarDays, Gift, ListChecks, Tag, Users } from "lucide-react";
 import type { ReactNode } from "react";
-import { Link } from "react-router-dom";
 import { Avatar } from "@/components/ui/avatar";
 import { Card } from "@/components/ui/card";
+import { Link } from "@/components/ui/link";
 import { paths } from "@/config/paths";
 import { formatDate, formatNumber } from "@/lib/i18n/format";
 import { useNow } from "@/lib/use-now";

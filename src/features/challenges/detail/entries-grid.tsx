@@ -1,7 +1,6 @@
 import { optimisticallyUpdateValueInPaginatedQuery, useMutation, usePaginatedQuery } from "convex/react";
 import { Crown, Heart, ImageOff, Trophy } from "lucide-react";
 import { useState } from "react";
-import { Link } from "react-router-dom";
 import { api } from "../../../../convex/_generated/api";
 import { CHALLENGE_MESSAGES } from "../../../../convex/model/challengeRules";
 import { Badge } from "@/components/ui/badge";
@@ -9,15 +8,16 @@ import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { EmptyState } from "@/components/ui/empty-state";
+import { Link } from "@/components/ui/link";
 import { Skeleton } from "@/components/ui/skeleton";
 import { useToast } from "@/components/ui/use-toast";
+import { AuthorByline } from "@/components/works/author-byline";
+import { CARD_IMAGE_PROPS } from "@/components/works/card-image";
 import { paths } from "@/config/paths";
-import { useViewer } from "@/features/auth/use-viewer";
-import { AuthorByline } from "@/features/works/author-byline";
-import { CARD_IMAGE_PROPS } from "@/features/works/card-image";
 import { cn } from "@/lib/cn";
 import { readServerError } from "@/lib/convex-error";
 import { formatNumber } from "@/lib/i18n/format";
+import { useViewer } from "@/lib/use-viewer";
 import type { ChallengeDetail, ChallengeEntry } from "./challenge-types";
 import { toggledVote } from "./vote-state";
 

@@ -3,8 +3,8 @@ import type { ReactNode } from "react";
 import { PageContainer } from "@/components/layout/page-container";
 import { Card, CardContent } from "@/components/ui/card";
 import { LoadingState } from "@/components/ui/spinner";
+import { useViewer, type Viewer } from "@/lib/use-viewer";
 import { SignInButton } from "./sign-in-button";
-import { useViewer, type Viewer } from "./use-viewer";
 
 type SignedInOnlyProps = {
   /** Says what signing in unlocks here, e.g. "設定を変更するには". */

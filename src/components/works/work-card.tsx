@@ -1,9 +1,9 @@
 import type { FunctionReturnType } from "convex/server";
 import { Sparkles } from "lucide-react";
-import { Link } from "react-router-dom";
 import type { api } from "../../../convex/_generated/api";
 import { Badge } from "@/components/ui/badge";
 import { Card } from "@/components/ui/card";
+import { Link } from "@/components/ui/link";
 import { paths } from "@/config/paths";
 import { genreLabel } from "@/lib/genres";
 import { formatRelativeTime } from "@/lib/i18n/format";

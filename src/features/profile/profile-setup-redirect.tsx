@@ -1,8 +1,8 @@
 import { useEffect } from "react";
 import { useLocation, useNavigate } from "react-router-dom";
 import { paths } from "@/config/paths";
-import { setupSkipped } from "@/features/profile/setup-skip";
-import { useViewer } from "./use-viewer";
+import { useViewer } from "@/lib/use-viewer";
+import { setupSkipped } from "./setup-skip";
 
 /** New or incomplete users are sent to /profile/setup from anywhere (SPEC.md section 4). */
 export function ProfileSetupRedirect() {

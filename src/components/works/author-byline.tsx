@@ -1,5 +1,5 @@
-import { Link } from "react-router-dom";
 import { Avatar } from "@/components/ui/avatar";
+import { Link } from "@/components/ui/link";
 import { paths } from "@/config/paths";
 
 type Author = { _id: string | null; handle: string | null; displayName: string; photoUrl: string | null };

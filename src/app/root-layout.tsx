@@ -1,0 +1,40 @@
+import { Outlet } from "react-router-dom";
+import { ConnectionBanner } from "@/components/layout/connection-banner";
+import { Footer } from "@/components/layout/footer";
+import { Header } from "@/components/layout/header";
+import { NavigationProgress } from "@/components/layout/navigation-progress";
+import { HeaderAccount } from "@/features/auth/header-account";
+import { HeaderNotifications } from "@/features/notifications/header-notifications";
+import { ProfileSetupRedirect } from "@/features/profile/profile-setup-redirect";
+
+export const MAIN_CONTENT_ID = "main-content";
+
+/** The frame of every page: skip link, header, the page, footer and the connection banner. */
+export function RootLayout() {
+  return (
+    <div className="flex min-h-dvh flex-col">
+      <a
+        href={`#${MAIN_CONTENT_ID}`}
+        className="sr-only z-50 rounded-lg bg-white px-4 py-2 font-semibold text-brand-700 shadow-lg focus:not-sr-only focus:fixed focus:top-3 focus:left-3"
+      >
+        本文へスキップ
+      </a>
+      <NavigationProgress />
+      <ProfileSetupRedirect />
+      <Header
+        userControls={
+          <>
+            <HeaderNotifications />
+            <HeaderAccount />
+          </>
+        }
+      />
+      {/* tabIndex lets the skip link move keyboard focus into the content. */}
+      <main id={MAIN_CONTENT_ID} tabIndex={-1} className="flex-1 focus:outline-none">
+        <Outlet />
+      </main>
+      <Footer />
+      <ConnectionBanner />
+    </div>
+  );
+}
