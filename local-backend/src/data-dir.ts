@@ -1,6 +1,7 @@
-// The data directory: JSON files written atomically (temp file, fsync, rename) so a crash leaves
-// either the old or the new version, one file per stored blob, and a lock so two backends do not
-// share a directory.
+// The data directory: JSON files written atomically (temp file, fsync, rename, fsync of the
+// folder) so a crash or power cut leaves either the old or the new version, one file per stored
+// blob (on disk, file and folder entry, before its storage id is committed), and a lock so two
+// backends do not share a directory.
 import { createHash, randomUUID } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
@@ -62,7 +63,48 @@ function ensureFolder(dir: string, what: string): void {
       `move or rename the file, then start again (the backend creates the folder); if it was meant as the data folder, pass another --data path`,
     );
   }
-  if (!stat) fs.mkdirSync(dir, { recursive: true });
+  if (!stat) {
+    fs.mkdirSync(dir, { recursive: true });
+    fsyncDirSync(path.dirname(dir));
+  }
+}
+
+/** File systems (and platforms) on which a folder cannot be opened or fsynced: nothing to do there. */
+const NO_DIR_SYNC = new Set(["EINVAL", "ENOTSUP", "EISDIR", "EPERM", "EACCES"]);
+
+/** Make a folder's entries (files created, renamed or removed in it) durable. */
+export function fsyncDirSync(dir: string): void {
+  let fd: number;
+  try {
+    fd = fs.openSync(dir, "r");
+  } catch (err) {
+    if (NO_DIR_SYNC.has((err as NodeJS.ErrnoException).code ?? "")) return;
+    throw err;
+  }
+  try {
+    fs.fsyncSync(fd);
+  } catch (err) {
+    if (!NO_DIR_SYNC.has((err as NodeJS.ErrnoException).code ?? "")) throw err;
+  } finally {
+    fs.closeSync(fd);
+  }
+}
+
+export async function fsyncDir(dir: string): Promise<void> {
+  let handle: fs.promises.FileHandle;
+  try {
+    handle = await fs.promises.open(dir, "r");
+  } catch (err) {
+    if (NO_DIR_SYNC.has((err as NodeJS.ErrnoException).code ?? "")) return;
+    throw err;
+  }
+  try {
+    await handle.sync();
+  } catch (err) {
+    if (!NO_DIR_SYNC.has((err as NodeJS.ErrnoException).code ?? "")) throw err;
+  } finally {
+    await handle.close();
+  }
 }
 
 export class DataDir {
@@ -183,6 +225,37 @@ export class DataDir {
     writeAtomicSync(path.join(this.root, name), JSON.stringify(value));
   }
 
+  /**
+   * Write a file of the data folder atomically from pieces produced over time (a large snapshot
+   * written a chunk at a time, the event loop free in between): a temporary file, fsynced, then
+   * renamed over `name` and the folder fsynced. Returns the bytes written. On failure the
+   * temporary file is removed and `name` is untouched.
+   */
+  async writeStreamed(name: string, produce: (write: (text: string) => Promise<void>) => Promise<void>): Promise<number> {
+    const file = path.join(this.root, name);
+    const tmp = `${file}.${randomUUID()}.tmp`;
+    const handle = await fs.promises.open(tmp, "w");
+    let bytes = 0;
+    try {
+      try {
+        await produce(async (text) => {
+          const buffer = Buffer.from(text, "utf8");
+          await handle.write(buffer, 0, buffer.length);
+          bytes += buffer.length;
+        });
+        await handle.sync();
+      } finally {
+        await handle.close();
+      }
+      await fs.promises.rename(tmp, file);
+    } catch (err) {
+      await fs.promises.rm(tmp, { force: true });
+      throw err;
+    }
+    await fsyncDir(this.root);
+    return bytes;
+  }
+
   blobPath(storageId: string): string {
     if (!/^[0-9A-Za-z_]+$/.test(storageId)) throw new Error(`Invalid storage id ${storageId}`);
     return path.join(this.blobDir, storageId);
@@ -191,7 +264,12 @@ export class DataDir {
   /** Write bytes under a temporary name; `commitBlob` gives it its storage id. */
   async stageBlob(bytes: Uint8Array): Promise<string> {
     const staged = path.join(this.blobDir, `upload-${randomUUID()}.tmp`);
-    await writeFileSynced(staged, bytes);
+    try {
+      await writeFileSynced(staged, bytes);
+    } catch (err) {
+      await fs.promises.rm(staged, { force: true });
+      throw err;
+    }
     return staged;
   }
 
@@ -225,8 +303,15 @@ export class DataDir {
     return { staged, size, sha256: hash.digest("base64") };
   }
 
+  /** Give a staged (fsynced) file its storage id, durably: renamed, then the folder fsynced. */
   async commitBlob(staged: string, storageId: string): Promise<void> {
     await fs.promises.rename(staged, this.blobPath(storageId));
+    await fsyncDir(this.blobDir);
+  }
+
+  /** Remove a blob file whose `_storage` document never committed. */
+  async removeBlob(storageId: string): Promise<void> {
+    await fs.promises.rm(this.blobPath(storageId), { force: true });
   }
 
   async discardStaged(staged: string): Promise<void> {
@@ -283,18 +368,30 @@ async function writeFileSynced(file: string, data: string | Uint8Array): Promise
 
 export async function writeAtomic(file: string, data: string | Uint8Array): Promise<void> {
   const tmp = `${file}.${randomUUID()}.tmp`;
-  await writeFileSynced(tmp, data);
-  await fs.promises.rename(tmp, file);
+  try {
+    await writeFileSynced(tmp, data);
+    await fs.promises.rename(tmp, file);
+  } catch (err) {
+    await fs.promises.rm(tmp, { force: true });
+    throw err;
+  }
+  await fsyncDir(path.dirname(file));
 }
 
 export function writeAtomicSync(file: string, data: string | Uint8Array): void {
   const tmp = `${file}.${randomUUID()}.tmp`;
-  const fd = fs.openSync(tmp, "w");
   try {
-    fs.writeFileSync(fd, data);
-    fs.fsyncSync(fd);
-  } finally {
-    fs.closeSync(fd);
+    const fd = fs.openSync(tmp, "w");
+    try {
+      fs.writeFileSync(fd, data);
+      fs.fsyncSync(fd);
+    } finally {
+      fs.closeSync(fd);
+    }
+    fs.renameSync(tmp, file);
+  } catch (err) {
+    fs.rmSync(tmp, { force: true });
+    throw err;
   }
-  fs.renameSync(tmp, file);
+  fsyncDirSync(path.dirname(file));
 }

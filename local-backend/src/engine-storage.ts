@@ -10,6 +10,8 @@ const UPLOAD_URL_TTL_MS = 60 * 60 * 1000;
 
 export class EngineStorage {
   private readonly uploadTokens = new Map<string, { expiresAt: number; componentPath: string }>();
+  /** Blob files renamed to their storage id whose `_storage` document is still committing. */
+  private readonly pendingBlobs = new Set<string>();
 
   constructor(
     private readonly core: EngineCore,
@@ -63,20 +65,33 @@ export class EngineStorage {
     return this.commitStaged(staged, contentType, componentPath);
   }
 
+  /**
+   * The `_storage` document of a staged (fsynced) file. Inside its transaction the file gets its
+   * storage id (renamed, folder fsynced) before the document commits, so a committed id always
+   * has its file on disk; a failed rename or a refused commit (disk full) fails the upload and
+   * leaves no file behind. A kill in between leaves at most a file without a document, which the
+   * next snapshot's garbage collection removes.
+   */
   private async commitStaged(
     { staged, size, sha256 }: { staged: string; size: number; sha256: string },
     contentType: string | null,
     componentPath: string,
   ): Promise<string> {
+    let storageId: string | null = null;
     try {
-      const storageId = await this.core.transact(() =>
-        this.core.dbOf(componentPath).insert("_storage", { sha256, size, ...(contentType ? { contentType } : {}) }),
-      );
-      await this.dataDir.commitBlob(staged, storageId);
-      return storageId;
+      return await this.core.transact(async () => {
+        const id = this.core.dbOf(componentPath).insert("_storage", { sha256, size, ...(contentType ? { contentType } : {}) });
+        storageId = id;
+        this.pendingBlobs.add(id);
+        await this.dataDir.commitBlob(staged, id);
+        return id;
+      });
     } catch (err) {
       await this.dataDir.discardStaged(staged);
+      if (storageId !== null && !this.storageDoc(storageId)) await this.dataDir.removeBlob(storageId).catch(() => undefined);
       throw err;
+    } finally {
+      if (storageId !== null) this.pendingBlobs.delete(storageId);
     }
   }
 
@@ -141,7 +156,8 @@ export class EngineStorage {
     }
   }
 
+  /** Whether a blob file must be kept: its document exists, or is committing right now. */
   isLiveBlob(storageId: string): boolean {
-    return this.storageDoc(storageId) !== null;
+    return this.pendingBlobs.has(storageId) || this.storageDoc(storageId) !== null;
   }
 }

@@ -26,6 +26,7 @@ import {
   type ConvexTestInstance,
   type DatabaseFake,
   type Internals,
+  type StoredDocument,
   tableNameFromId,
   type TransactionManager,
 } from "./internals.js";
@@ -39,6 +40,9 @@ import type { Logger } from "./logger.js";
 import { isSilentAbort, newRunContext, runContext, runOutside, type RunContext, type TransactionHooks } from "./run-context.js";
 import { SessionRequests } from "./session-requests.js";
 import { JobScheduler } from "./scheduler.js";
+import { installIndexes } from "./indexes/install.js";
+import { type DocWrite, ReadSet } from "./read-set.js";
+import { describeViolations, schemaViolations, type SchemaViolations } from "./schema-check.js";
 import { installSearch } from "./search/index.js";
 import { argumentValidationError, type IdTable } from "./validation/index.js";
 
@@ -47,8 +51,8 @@ export type Identity = Record<string, unknown> & { tokenIdentifier: string; subj
 
 interface OutcomeBase {
   logLines: string[];
-  /** Tables read by a query (whole-table granularity), as `tableKey`s. */
-  reads: Set<string>;
+  /** What a query read: a commit that does not touch it cannot change its result. */
+  reads: ReadSet;
   /** Pagination journal to send back with a query result. */
   journal: string | null;
 }
@@ -65,10 +69,11 @@ export interface FailureOutcome extends OutcomeBase {
 export type Outcome = SuccessOutcome | FailureOutcome;
 
 /**
- * Called synchronously with every top-level commit: the tables it wrote (as `tableKey`s) and,
- * per component, the ids of the documents it wrote (read `_documents` for their new state).
+ * Called synchronously with every top-level commit: the tables it wrote (as `tableKey`s), per
+ * component the ids of the documents it wrote (read `_documents` for their new state), and each
+ * written document before and after.
  */
-export type CommitListener = (tables: Set<string>, ts: bigint, written: Map<string, string[]>) => void;
+export type CommitListener = (tables: Set<string>, ts: bigint, written: Map<string, string[]>, writes: DocWrite[]) => void;
 
 export interface RunOptions {
   identity?: Identity | null;
@@ -136,10 +141,18 @@ function tableOfQuerySource(source: { type: string; tableName?: string; indexNam
   return null;
 }
 
-/** Per-database behaviour that must match Convex: search ranking and document limits. */
-function installDatabaseHooks(db: DatabaseFake): void {
+/**
+ * Per-database behaviour that must match Convex: ordered indexes (recording the key ranges a
+ * query reads), search ranking and document limits, in that order from the bottom up.
+ */
+function installDatabaseHooks(db: DatabaseFake, componentPath: string): void {
+  let chargeFilteredOut: ((doc: StoredDocument) => void) | null = null;
+  installIndexes(db, {
+    onRangeRead: (table, range) => runContext.getStore()?.reads.addRange(tableKey(componentPath, table), range),
+    onFilteredOut: (doc) => chargeFilteredOut?.(doc),
+  });
   installSearch(db);
-  installDocumentLimits(db);
+  chargeFilteredOut = installDocumentLimits(db);
 }
 
 /** Ids are `<counter><table>`; one counter for all components keeps every id unique, as on Convex. */
@@ -172,8 +185,15 @@ export class Engine implements EngineCore {
   private readonly idCounter = { next: 0 };
   private readonly listeners = new Set<CommitListener>();
   private readonly queryCache = new Map<string, Outcome>();
+  /** Keys of cached query results by the tables they read, to check only those on a commit. */
+  private readonly cachedByTable = new Map<string, Set<string>>();
   private readonly queryRuns = new Map<string, { promise: Promise<Outcome>; commitCount: number; codeVersion: number }>();
   private readonly inFlight = new Set<Promise<unknown>>();
+  /**
+   * Set by the persistence layer: logs a top-level commit durably, then applies it (`apply`);
+   * throws, rolling the transaction back, if the log cannot be written.
+   */
+  writeAhead: ((written: Map<string, string[]>, tx: TransactionHooks | undefined, apply: () => bigint | null) => bigint | null) | null = null;
   /** Incremented on every top-level commit; lets caches detect a commit during a run. */
   commitCount = 0;
   codeVersion = 0;
@@ -210,7 +230,7 @@ export class Engine implements EngineCore {
   private prepareDatabase(componentPath: string): void {
     const db = this.dbOf(componentPath);
     shareIdCounter(db, this.idCounter);
-    installDatabaseHooks(db);
+    installDatabaseHooks(db, componentPath);
   }
 
   /** Give a component its own database (new), or its new code and schema (existing data kept). */
@@ -230,6 +250,18 @@ export class Engine implements EngineCore {
       const temp = this.global.components[SWAP_COMPONENT];
       existing.modules = temp.modules;
       existing.db._schema = temp.db._schema;
+    } finally {
+      delete this.global.components[SWAP_COMPONENT];
+    }
+  }
+
+  /** Stored documents of a mounted component that its new schema refuses (changed tables only). */
+  private violationsOf(component: BuiltComponentLike): SchemaViolations {
+    const existing = this.global.components[component.componentPath];
+    if (!existing) return { count: 0, examples: [] };
+    try {
+      this.registerComponent(SWAP_COMPONENT, component);
+      return schemaViolations(existing.db, this.global.components[SWAP_COMPONENT].db, component.componentPath, existing.db._schema);
     } finally {
       delete this.global.components[SWAP_COMPONENT];
     }
@@ -273,13 +305,18 @@ export class Engine implements EngineCore {
 
   // ---------------------------------------------------------------- code and clock
 
-  /** Swap in newly built code, keeping all data (components that disappear keep theirs). */
+  /**
+   * Swap in newly built code, keeping all data (components that disappear keep theirs). Refused
+   * with a BuildError, changing nothing, if stored documents break the new schema (as a push).
+   */
   swap(app: BuiltApp): void {
+    const problem = describeViolations([app, ...app.components].map((component) => this.violationsOf(component)));
+    if (problem !== null) throw new BuildError(`${problem}\nChange the schema so it accepts them, or migrate them first.`);
     this.mountComponent(app);
     for (const component of app.components) this.mountComponent(component);
     this.app = app;
     this.codeVersion += 1;
-    this.queryCache.clear();
+    this.clearQueryCache();
   }
 
   currentTs(): bigint {
@@ -410,7 +447,7 @@ export class Engine implements EngineCore {
     const badArgs =
       functionArgumentsError(canonical, args) ??
       (fn ? argumentValidationError(declaredValidators(fn).args, args, this.idTableOf(componentPath)) : null);
-    if (badArgs) return { ok: false, errorMessage: badArgs, logLines: [], reads: new Set(), journal: null };
+    if (badArgs) return { ok: false, errorMessage: badArgs, logLines: [], reads: new ReadSet(), journal: null };
     try {
       const value = (await this.track(runContext.run(ctx, () => accessor[kind](ref, args)))) as Value;
       const badResult = kind === "mutation" ? null : functionReturnValueError(canonical, value);
@@ -436,7 +473,7 @@ export class Engine implements EngineCore {
     return this.run(kind, target.udfPath, args, { componentPath: target.componentPath, name, ...(tx ? { tx } : {}) });
   }
 
-  /** Queries are deterministic: share one result among all subscribers until a read table changes. */
+  /** Queries are deterministic: share one result among all subscribers until a commit touches what it read. */
   async runQueryCached(
     udfPath: string,
     args: Record<string, Value>,
@@ -461,11 +498,34 @@ export class Engine implements EngineCore {
     this.queryRuns.set(key, entry);
     const outcome = await promise;
     if (this.queryRuns.get(key) === entry) this.queryRuns.delete(key);
-    if (this.commitCount === commitsBefore && this.codeVersion === codeBefore) {
-      if (this.queryCache.size >= QUERY_CACHE_LIMIT) this.queryCache.clear();
-      this.queryCache.set(key, outcome);
-    }
+    if (this.commitCount === commitsBefore && this.codeVersion === codeBefore) this.cache(key, outcome);
     return outcome;
+  }
+
+  private cache(key: string, outcome: Outcome): void {
+    if (this.queryCache.size >= QUERY_CACHE_LIMIT) this.clearQueryCache();
+    const previous = this.queryCache.get(key);
+    if (previous) this.uncache(key, previous);
+    this.queryCache.set(key, outcome);
+    for (const table of outcome.reads.tablesTouched()) {
+      const keys = this.cachedByTable.get(table);
+      if (keys) keys.add(key);
+      else this.cachedByTable.set(table, new Set([key]));
+    }
+  }
+
+  private uncache(key: string, outcome: Outcome): void {
+    this.queryCache.delete(key);
+    for (const table of outcome.reads.tablesTouched()) {
+      const keys = this.cachedByTable.get(table);
+      keys?.delete(key);
+      if (keys?.size === 0) this.cachedByTable.delete(table);
+    }
+  }
+
+  private clearQueryCache(): void {
+    this.queryCache.clear();
+    this.cachedByTable.clear();
   }
 
   /** The route for a request path: the app's router, or a component mounted at a prefix of it. */
@@ -544,17 +604,27 @@ export class Engine implements EngineCore {
   }
 
   readTable(table: string | null | undefined): void {
-    if (table) runContext.getStore()?.reads.add(tableKey(this.currentComponentPath(), table));
+    if (table) runContext.getStore()?.reads.addTable(tableKey(this.currentComponentPath(), table));
+  }
+
+  /** Record that the running query fetched a document by id (found or not). */
+  private readId(id: string, table: string | undefined): void {
+    const name = tableNameFromId(id) ?? table;
+    if (name) runContext.getStore()?.reads.addId(tableKey(this.currentComponentPath(), name), id);
   }
 
   inTransaction(): boolean {
     return this.internals.nestedTx.getStore() !== undefined;
   }
 
-  /** What the top-level transaction that is about to commit wrote: tables and ids per component. */
-  private pendingWrites(): { tables: Set<string>; written: Map<string, string[]> } {
+  /**
+   * What the top-level transaction that is about to commit wrote: tables and ids per component,
+   * and each document as it was before (`after` is filled in once the commit is applied).
+   */
+  private pendingWrites(): { tables: Set<string>; written: Map<string, string[]>; writes: DocWrite[] } {
     const tables = new Set<string>();
     const written = new Map<string, string[]>();
+    const writes: DocWrite[] = [];
     for (const path of this.componentPaths()) {
       const db = this.dbOf(path);
       const top = db._writes[db._writes.length - 1];
@@ -562,10 +632,17 @@ export class Engine implements EngineCore {
       if (ids.length > 0) written.set(path, ids);
       for (const id of ids) {
         const table = tableNameFromId(id);
-        if (table) tables.add(tableKey(path, table));
+        if (!table) continue;
+        tables.add(tableKey(path, table));
+        writes.push({ componentPath: path, table: tableKey(path, table), id, before: db._documents[id] ?? null, after: null });
       }
     }
-    return { tables, written };
+    return { tables, written, writes };
+  }
+
+  /** Each written document's committed state. */
+  private fillCommitted(writes: DocWrite[]): void {
+    for (const write of writes) write.after = this.dbOf(write.componentPath)._documents[write.id] ?? null;
   }
 
   private installHooks(): void {
@@ -580,11 +657,19 @@ export class Engine implements EngineCore {
       // Throwing here makes convex-test roll the transaction back.
       if (!isNested) ctx?.tx?.beforeCommit?.();
       const pending = isNested ? null : this.pendingWrites();
-      const ts = originalCommit(isNested);
+      // The write-ahead log (snapshot.ts) makes a top-level commit durable before it is applied;
+      // if the disk refuses it, it throws and convex-test rolls the transaction back.
+      const ts = pending && this.writeAhead ? this.writeAhead(pending.written, ctx?.tx, () => originalCommit(false)) : originalCommit(isNested);
       if (ts !== null) {
         if (ctx) ctx.commitTs = ts;
         ctx?.tx?.committed?.(ts);
-        this.afterCommit(pending?.tables ?? new Set<string>(), ts, pending?.written ?? new Map<string, string[]>());
+        if (pending) this.fillCommitted(pending.writes);
+        this.afterCommit(
+          pending?.tables ?? new Set<string>(),
+          ts,
+          pending?.written ?? new Map<string, string[]>(),
+          pending?.writes ?? [],
+        );
       }
       return ts;
     };
@@ -592,8 +677,9 @@ export class Engine implements EngineCore {
     const originalSyscall = this.global.syscall;
     this.global.syscall = (op, jsonArgs) => {
       if (op === "1.0/queryStream") {
+        // Index and table scans record the key ranges they read themselves (src/indexes).
         const { query } = JSON.parse(jsonArgs) as { query: { source: { type: string } } };
-        this.readTable(tableOfQuerySource(query.source));
+        if (query.source.type === "Search") this.readTable(tableOfQuerySource(query.source));
       }
       return originalSyscall(op, jsonArgs);
     };
@@ -603,7 +689,7 @@ export class Engine implements EngineCore {
       const args = JSON.parse(jsonArgs) as Record<string, unknown>;
       switch (op) {
         case "1.0/get":
-          this.readTable(tableNameFromId(String(args.id)) ?? (args.table as string | undefined));
+          this.readId(String(args.id), args.table as string | undefined);
           return originalAsync(op, jsonArgs);
         case "1.0/count":
           this.readTable(args.table as string);
@@ -622,24 +708,24 @@ export class Engine implements EngineCore {
       op === "storage/storeBlob" || op === "storage/getBlob" ? this.storage.jsSyscall(op, args) : originalJs(op, args);
   }
 
-  private afterCommit(tables: Set<string>, ts: bigint, written: Map<string, string[]>): void {
+  private afterCommit(tables: Set<string>, ts: bigint, written: Map<string, string[]>, writes: DocWrite[]): void {
     this.commitCount += 1;
-    for (const [key, outcome] of this.queryCache) {
-      for (const table of outcome.reads) {
-        if (tables.has(table)) {
-          this.queryCache.delete(key);
-          break;
-        }
+    if (writes.length > 0) {
+      const candidates = new Set<string>();
+      for (const write of writes) for (const key of this.cachedByTable.get(write.table) ?? []) candidates.add(key);
+      for (const key of candidates) {
+        const outcome = this.queryCache.get(key);
+        if (outcome?.reads.touchedBy(writes)) this.uncache(key, outcome);
       }
     }
-    for (const listener of this.listeners) listener(tables, ts, written);
+    for (const listener of this.listeners) listener(tables, ts, written, writes);
   }
 
   /** Paginated queries stay gapless: a re-run ends its page where the last run ended (journal). */
   private async queryPage(args: Record<string, unknown>, original: (op: string, a: string) => Promise<string>): Promise<string> {
     const ctx = runContext.getStore();
     const query = args.query as { source: { type: string } };
-    this.readTable(tableOfQuerySource(query.source));
+    if (query.source.type === "Search") this.readTable(tableOfQuerySource(query.source));
     // Only the outermost query owns the journal; a nested query (into a component) does not.
     const outermost = (this.internals.executionContext.getStore()?.depth ?? 1) <= 1;
     if (ctx && outermost && args.endCursor == null && ctx.journalIn !== null) args.endCursor = ctx.journalIn;

@@ -5,6 +5,7 @@
 // is refused writes nothing, as on Convex.
 import type { RegisteredFunction } from "./build.js";
 import { argumentValidationError, type IdTable, returnValueValidationError } from "./validation/index.js";
+import { runContext } from "./run-context.js";
 
 const TAKEN_OVER = Symbol.for("local-backend.validatorsTakenOver");
 const ANY = '{"type":"any"}';
@@ -53,6 +54,9 @@ export function takeOverValidation(mod: Record<string, unknown>, modulePath: str
       const result = await handler(ctx, args);
       const badResult = returnValueValidationError(udfPath, declared.returns, result, idTable());
       if (badResult) throw new SystemError(badResult);
+      // The outermost mutation returns last, before its transaction commits.
+      const call = fn.isMutation ? runContext.getStore() : undefined;
+      if (call) call.mutationResult = { value: result };
       return result;
     };
   }

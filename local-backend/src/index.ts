@@ -26,7 +26,7 @@ import { Logger, type LogSink } from "./logger.js";
 import { MAIL_SINK_PREFIX, type MailMessage, MailSink } from "./mail-sink.js";
 import { CORS_HEADERS, SYNC_PATH } from "./protocol.js";
 import { fetchOwnSite, handleSiteRequest } from "./site.js";
-import { checkSchema, reattachDetached, restoreSnapshot, SnapshotWriter, warnMissingBlobs } from "./snapshot.js";
+import { checkSchema, restoreSnapshot, SnapshotWriter, warnMissingBlobs } from "./snapshot.js";
 import { DEFAULT_MAX_UPLOAD_BYTES, handleStorage, STORAGE_PREFIX } from "./storage-http.js";
 import { SyncSession } from "./sync.js";
 import { watchFolder } from "./watch.js";
@@ -101,6 +101,11 @@ export interface LocalBackendOptions {
   allowedOrigins?: string[] | "*";
   /** Largest file an upload URL accepts, in bytes. Default 1 GiB. */
   maxUploadBytes?: number;
+  /**
+   * Compact the write-ahead log into a new snapshot (db.json) once it holds this many bytes.
+   * Default: 8 MiB or half the last snapshot's size, whichever is larger. Also on stop() and flush().
+   */
+  compactLogBytes?: number;
 }
 
 export interface RunAs {
@@ -128,7 +133,7 @@ export interface LocalBackend {
   run(udfPath: string, args?: Record<string, Value>, options?: RunAs): Promise<Value>;
   /** Rebuild now; false if the build failed (the old code keeps serving). */
   reload(): Promise<boolean>;
-  /** Write the database snapshot now. */
+  /** Compact the write-ahead log into a new snapshot now (if anything changed). */
   flush(): Promise<void>;
   mail: { list(): MailMessage[]; clear(): Promise<void> };
   stop(): Promise<void>;
@@ -302,9 +307,13 @@ export async function startLocalBackend(options: LocalBackendOptions): Promise<L
     checkSchema(eng, dataDir);
     warnMissingBlobs(eng, dataDir, logger);
     const { documents: restoredDocs, detached } = restored;
-    const snap = new SnapshotWriter(eng, dataDir, logger, detached, restored.walSeq);
+    const snap = new SnapshotWriter(eng, dataDir, logger, detached, restored.walSeq, {
+      ...(options.compactLogBytes !== undefined ? { compactLogBytes: options.compactLogBytes } : {}),
+    });
     snapshot = snap;
-    // Compact what the write-ahead log restored into a snapshot.
+    // Every top-level commit is logged durably before it is applied (and refused if it cannot be).
+    eng.writeAhead = snap.writeAhead;
+    // Compact what the write-ahead log restored into a snapshot (in the background).
     if (restored.replayed > 0) snap.markDirty();
     // A folder's first start writes its snapshot at once: from then on a folder without one has
     // lost its database, and start-up says so instead of starting empty (and being seeded again).
@@ -317,11 +326,8 @@ export async function startLocalBackend(options: LocalBackendOptions): Promise<L
     const authFetch: AuthFetch = (target, init) =>
       new URL(target).origin === siteOrigin ? fetchOwnSite(eng, target, init) : globalThis.fetch(target, init);
     const auth = new AuthVerifier(app.authProviders, authFetch);
-    eng.onCommit((tables, ts, written) => {
-      // Synchronously, before anything can acknowledge the commit.
-      snap.logCommit(ts, written);
-      snap.markDirty();
-      for (const session of sessions) session.markDirty(tables);
+    eng.onCommit((_tables, _ts, _written, writes) => {
+      for (const session of sessions) session.markDirty(writes);
     });
     eng.sessionRequests.onChange = (stored, withCommit) => snap.logRequest(stored, withCommit);
     const restoredJobs = await eng.scheduler.restore();
@@ -400,7 +406,7 @@ export async function startLocalBackend(options: LocalBackendOptions): Promise<L
           const next = await build();
           eng.swap(next);
           functionEnv.setComponents(next.tree.instances);
-          reattachDetached(eng, detached);
+          snap.reattachDetached();
           auth.setProviders(next.authProviders);
           crons.setJobs(cronJobsOf(next));
           logger.info(`reloaded ${next.moduleCount} function modules in ${Math.round(performance.now() - started)} ms`);

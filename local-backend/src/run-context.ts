@@ -1,8 +1,9 @@
-// Per-call context for a function run started by the backend: collects log lines, the tables a
+// Per-call context for a function run started by the backend: collects log lines, what a
 // query read (to know when to re-run it) and the pagination journal. Also the console that the
 // bundled app code uses (esbuild `inject`), which writes into this context.
 import { AsyncLocalStorage } from "node:async_hooks";
 import { formatWithOptions } from "node:util";
+import { ReadSet } from "./read-set.js";
 
 export type LogLevel = "LOG" | "INFO" | "WARN" | "ERROR" | "DEBUG";
 
@@ -10,12 +11,14 @@ export interface RunContext {
   /** Name shown in the terminal when no more specific function name is known. */
   name: string;
   logLines: string[];
-  /** Tables read; only tracked for queries. */
-  reads: Set<string>;
+  /** What the call read (index ranges, ids, tables), to know which commits can change it. */
+  reads: ReadSet;
   /** End cursor of the page this query returned last time (its journal). */
   journalIn: string | null;
   journalOut: string | null;
   commitTs: bigint | null;
+  /** What the call's mutation returned, known before it commits (logged with the commit). */
+  mutationResult?: { value: unknown };
   print: (level: LogLevel, message: string) => void;
   /** Hooks into this call's own top-level transaction (scheduled mutations, session requests). */
   tx?: TransactionHooks;
@@ -52,7 +55,7 @@ export function newRunContext(
   print: RunContext["print"],
   journalIn: string | null = null,
 ): RunContext {
-  return { name, logLines: [], reads: new Set(), journalIn, journalOut: null, commitTs: null, print };
+  return { name, logLines: [], reads: new ReadSet(), journalIn, journalOut: null, commitTs: null, print };
 }
 
 const CONSOLE_KEY = "__convexLocalBackendConsole";

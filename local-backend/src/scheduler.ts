@@ -10,6 +10,7 @@ import { tableNameFromId } from "./internals.js";
 import { runOutside, SilentAbort } from "./run-context.js";
 
 const MAX_TIMER_MS = 2 ** 31 - 1;
+const RETRY_AFTER_REFUSED_COMMIT_MS = 1000;
 /** What Convex records for an action that was running when the backend stopped. */
 export const TRANSIENT_ACTION_ERROR = "Transient error while executing action";
 
@@ -86,7 +87,10 @@ export class JobScheduler {
         setTimeout(() => {
           this.timers.delete(k);
           if (Date.now() < atMs) this.arm(key, atMs);
-          else void this.runJob(key);
+          // A job step whose commit was refused (the write-ahead log could not be written, or
+          // the backend is stopping) applied nothing: try the job again a little later (a retry
+          // finds it as that step left it, and runs it only if it is still pending).
+          else void this.runJob(key).catch(() => this.arm(key, Date.now() + RETRY_AFTER_REFUSED_COMMIT_MS));
         }, delay),
       );
     });

@@ -5,7 +5,8 @@
 // same synchronous step as the commit, so a snapshot holds both or neither) and gets its result
 // once the call returns; records are persisted with the database and kept two weeks, as
 // Convex's cleanup keeps them.
-import type { JSONValue } from "convex/values";
+import { convexToJson, type JSONValue, type Value } from "convex/values";
+import { runContext } from "./run-context.js";
 
 const RETENTION_MS = 14 * 24 * 60 * 60 * 1000;
 const MAX_RECORDS = 10_000;
@@ -23,6 +24,13 @@ export interface RequestRecord {
 /** How records are stored in the snapshot and the write-ahead log. */
 export type StoredRequest = [key: string, ts: string, at: number, result?: JSONValue, logLines?: string[]];
 
+/** What the mutation committing now returned, if its handler has returned. */
+function returnedByRunningCall(): { result: JSONValue; logLines: string[] } | null {
+  const call = runContext.getStore();
+  if (!call?.mutationResult) return null;
+  return { result: convexToJson((call.mutationResult.value ?? null) as Value), logLines: [...call.logLines] };
+}
+
 export function requestKey(sessionId: string, requestId: number): string {
   return `${sessionId}\u0000${requestId}`;
 }
@@ -31,6 +39,8 @@ export class SessionRequests {
   private readonly records = new Map<string, RequestRecord>();
   private readonly running = new Map<string, Promise<unknown>>();
   private unresolved = 0;
+  /** The request key of each `committed` hook handed out by `execute`. */
+  private readonly hookKeys = new WeakMap<(ts: bigint) => void, string>();
   private waiters: Array<() => void> = [];
   /**
    * Called with each record made (`withCommit`: synchronously inside its commit, before the
@@ -54,7 +64,9 @@ export class SessionRequests {
   execute<T>(key: string, run: (onCommit: (ts: bigint) => void) => Promise<T>): Promise<T> {
     const existing = this.running.get(key) as Promise<T> | undefined;
     if (existing) return existing;
-    const promise = run((ts) => this.committed(key, ts));
+    const onCommit = (ts: bigint) => this.committed(key, ts);
+    this.hookKeys.set(onCommit, key);
+    const promise = run(onCommit);
     this.running.set(key, promise);
     const done = () => {
       if (this.running.get(key) === promise) this.running.delete(key);
@@ -63,11 +75,26 @@ export class SessionRequests {
     return promise;
   }
 
+  /**
+   * The record a commit at `ts` will make if its transaction hooks' `committed` is one that
+   * `execute` handed out, as stored: the write-ahead log writes it with the commit, before the
+   * commit is applied (so the two are durable together or not at all).
+   */
+  recordFor(hooks: { committed?: unknown } | undefined, ts: bigint): StoredRequest | null {
+    const hook = hooks?.committed;
+    const key = typeof hook === "function" ? this.hookKeys.get(hook as (ts: bigint) => void) : undefined;
+    if (key === undefined) return null;
+    const returned = returnedByRunningCall();
+    return returned ? [key, ts.toString(), Date.now(), returned.result, returned.logLines] : [key, ts.toString(), Date.now()];
+  }
+
   /** The mutation committed: from now on it must never run again. */
   private committed(key: string, ts: bigint): void {
     this.evict();
-    this.records.set(key, { ts, result: undefined, logLines: [], at: Date.now() });
-    this.unresolved += 1;
+    // The result is known before the commit, so usually it is recorded (and logged) with it.
+    const returned = returnedByRunningCall();
+    this.records.set(key, { ts, result: returned?.result, logLines: returned?.logLines ?? [], at: Date.now() });
+    if (!returned) this.unresolved += 1;
     this.onChange(this.store(key), true);
   }
 

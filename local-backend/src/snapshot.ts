@@ -1,20 +1,23 @@
 // Persistence of the database: a JSON snapshot of every committed document (convexToJson) of
 // the app and of every component, system tables included, restored with the same _id and
-// _creationTime, plus a write-ahead log. Every commit is appended to the log synchronously,
-// before anything can acknowledge it, so a kill at any moment (SIGKILL, a second Ctrl+C, a
-// crash) loses no acknowledged write. Snapshots are debounced after commits and atomic; each
-// starts a new log file, and the log files a snapshot covers are deleted once it is on disk.
-// Blob files of deleted `_storage` documents are removed only after a snapshot without them is
-// safely on disk.
+// _creationTime, plus a write-ahead log. Every commit is appended to the log and fdatasync'd
+// before convex-test applies it, so a kill or a power cut at any moment loses no acknowledged
+// write, and a disk that refuses the write (full, failing) fails the mutation with nothing
+// applied. The log is compacted into a new snapshot once it has grown (and on stop), written a
+// slice at a time so the event loop keeps serving; each snapshot starts a new log file, and the
+// log files a snapshot covers are deleted once it is on disk. Blob files of deleted `_storage`
+// documents are removed only after a snapshot without them is safely on disk.
 import fs from "node:fs";
 import path from "node:path";
-import { setTimeout, clearTimeout } from "node:timers";
-import { convexToJson, jsonToConvex, type JSONValue, type Value } from "convex/values";
-import { type DataDir, expectFile, LocalBackendStartupError, RESET_HINT, restoreOrReset } from "./data-dir.js";
+import { setImmediate } from "node:timers";
+import { CommitTsPlaceholder, convexToJson, jsonToConvex, type JSONValue, type Value } from "convex/values";
+import { type DataDir, expectFile, fsyncDirSync, LocalBackendStartupError, RESET_HINT, restoreOrReset } from "./data-dir.js";
 import type { Engine } from "./engine.js";
+import { SystemError } from "./function-validation.js";
 import { convexTestVersion, counterFromId, type StoredDocument, tableNameFromId } from "./internals.js";
 import type { Logger } from "./logger.js";
-import { runOutside } from "./run-context.js";
+import { runOutside, type TransactionHooks } from "./run-context.js";
+import { describeViolations, schemaViolations } from "./schema-check.js";
 import type { StoredRequest } from "./session-requests.js";
 import { TIMESTAMP_MAX } from "./sync-messages.js";
 
@@ -367,30 +370,16 @@ function checkSnapshot(raw: SnapshotFile | SnapshotFileV1, snapshotPath: string)
  * whose schema the existing documents break. Stops start-up naming the first few.
  */
 export function checkSchema(engine: Engine, dataDir: DataDir): void {
-  const failures: string[] = [];
-  let count = 0;
-  for (const componentPath of engine.componentPaths()) {
-    const db = engine.dbOf(componentPath) as ReturnType<Engine["dbOf"]> & { _validate(table: string, doc: Record<string, unknown>): void };
-    for (const doc of Object.values(db._documents)) {
-      const table = tableNameFromId(doc._id);
-      if (table === null || table.startsWith("_")) continue;
-      const { _id, _creationTime, ...fields } = doc;
-      try {
-        db._validate(table, fields);
-      } catch (err) {
-        count += 1;
-        if (failures.length < 5) {
-          const where = componentPath ? `component "${componentPath}", ` : "";
-          failures.push(`${where}table "${table}", document ${_id}: ${(err as Error).message.replace(/^Validator error: /, "")}`);
-        }
-      }
-    }
-  }
-  if (count === 0) return;
+  const problem = describeViolations(
+    engine.componentPaths().map((componentPath) => {
+      const db = engine.dbOf(componentPath);
+      return schemaViolations(db, db, componentPath);
+    }),
+  );
+  if (problem === null) return;
   throw new LocalBackendStartupError(
     path.join(dataDir.root, SNAPSHOT_FILE),
-    `${count} stored document${count > 1 ? "s do" : " does"} not match the schema (as on Convex, a schema the existing ` +
-      `documents break is refused):\n  ${failures.join("\n  ")}${count > failures.length ? `\n  … and ${count - failures.length} more` : ""}`,
+    problem,
     "change schema.ts so it accepts these documents (e.g. make the field v.optional, or add the old shape with v.union), " +
       "start, migrate the documents with a mutation, then tighten the schema again; or turn validation off for now with " +
       `defineSchema(…, { schemaValidation: false }); or ${RESET_HINT} (this deletes every document and file)`,
@@ -424,49 +413,106 @@ function healClock(engine: Engine, logger: Logger | null): void {
   engine.resetTs(BigInt(Date.now()) * 1_000_000n);
 }
 
-function serialize(engine: Engine, detached: DetachedComponents, walSeq: number): { file: SnapshotFile; storageIds: Set<string> } {
-  const components: Record<string, ComponentData> = Object.fromEntries(detached);
-  const storageIds = new Set<string>();
-  for (const path of engine.componentPaths()) {
-    const db = engine.dbOf(path);
-    const documents: JSONValue[] = [];
-    for (const doc of Object.values(db._documents)) {
-      documents.push(convexToJson(doc as Value));
-      if (tableNameFromId(doc._id) === "_storage") storageIds.add(doc._id);
-    }
-    components[path] = { lastCreationTime: db._lastCreationTime, documents };
-  }
-  for (const data of detached.values()) {
-    for (const json of data.documents) {
-      const id = (json as { _id?: unknown })._id;
-      if (typeof id === "string" && tableNameFromId(id) === "_storage") storageIds.add(id);
-    }
-  }
-  return {
-    file: {
-      format: FORMAT,
-      convexTestVersion: convexTestVersion(),
-      nextDocId: engine.db._nextDocId,
-      lastCommitTs: engine.currentTs().toString(),
-      components,
-      scheduledTargets: engine.scheduler.exportTargets(),
-      sessionRequests: engine.sessionRequests.export(),
-      walSeq,
-    },
-    storageIds,
-  };
+/** What a snapshot holds, taken at one instant (document objects are immutable: a commit replaces them). */
+interface Capture {
+  walSeq: number;
+  nextDocId: number;
+  lastCommitTs: string;
+  scheduledTargets: Record<string, string>;
+  sessionRequests: StoredRequest[];
+  /** Detached components first, mounted ones after (a path in both: the mounted one wins). */
+  components: Array<{ path: string; lastCreationTime: number; documents: Array<StoredDocument | JSONValue>; encoded: boolean }>;
 }
 
-/** The write-ahead log, and debounced, serialized snapshot writes. */
+/** Work done between two yields to the event loop while a snapshot is written. */
+const SLICE_MS = 8;
+const SLICE_BYTES = 1 << 20;
+
+/** The value a document holds once committed at `ts` (commit-timestamp placeholders resolved). */
+function resolveCommitTs(value: unknown, ts: bigint): unknown {
+  if (value instanceof CommitTsPlaceholder) return ts;
+  if (Array.isArray(value)) return value.map((v) => resolveCommitTs(v, ts));
+  if (typeof value === "object" && value !== null && !(value instanceof ArrayBuffer)) {
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, resolveCommitTs(v, ts)]));
+  }
+  return value;
+}
+
+/** Node's writeSync may write part of a buffer (a disk filling up): write the rest, or throw. */
+function writeFully(fd: number, buffer: Buffer): void {
+  let offset = 0;
+  while (offset < buffer.length) offset += fs.writeSync(fd, buffer, offset, buffer.length - offset);
+}
+
+/** Run `fn` with Date.now() answering `ms` (convex-test derives the commit timestamp from it). */
+function withClockAt<T>(ms: number, fn: () => T): T {
+  const realNow = Date.now;
+  Date.now = () => ms;
+  try {
+    return fn();
+  } finally {
+    Date.now = realNow;
+  }
+}
+
+/** A commit the write-ahead log refused (disk full, I/O error): the mutation fails, nothing applied. */
+function logWriteError(err: unknown): SystemError {
+  return new SystemError(
+    `Server Error: the local backend could not write this mutation to its write-ahead log ` +
+      `(${(err as Error).message}); nothing was written. Free disk space (or fix the disk) and try again.`,
+  );
+}
+
+export interface SnapshotWriterOptions {
+  /**
+   * Compact the write-ahead log into a new snapshot once it holds this many bytes. Default: 8 MiB
+   * or half the size of the last snapshot, whichever is larger (so rewriting the snapshot costs
+   * at most about twice what was logged, and a start replays at most half a snapshot's worth).
+   * Compaction also happens on close and on flush().
+   */
+  compactLogBytes?: number;
+}
+
+const MIN_COMPACT_LOG_BYTES = 8 * 1024 * 1024;
+
+/**
+ * The write-ahead log and its compaction into snapshots.
+ *
+ * Every top-level commit passes through `writeAhead` (the engine's commit hook) before convex-test
+ * applies it: its line is appended and fdatasync'd first, so a commit is on disk before anything
+ * can acknowledge it, and a failed write (ENOSPC, EIO) throws, which rolls the transaction back
+ * with nothing applied. A failed append is truncated away (or, if even that fails, the log moves
+ * to a new file), so a partial line can never precede a later commit.
+ *
+ * Compaction takes its consistent point synchronously and cheaply (the document references of
+ * every component, with the log rotated at that instant), then converts and writes the snapshot
+ * in slices, yielding to the event loop; only once the snapshot is durable are the log files it
+ * covers deleted, and the blob files of deleted `_storage` documents removed.
+ */
 export class SnapshotWriter {
-  private timer: NodeJS.Timeout | null = null;
-  private writing: Promise<void> = Promise.resolve();
+  private compacting: Promise<void> = Promise.resolve();
+  private compactQueued = false;
   private dirty = false;
   private closed = false;
   private walFd: number | null = null;
+  /** Bytes of the current log file that hold whole, synced lines. */
+  private walSize = 0;
+  /** Bytes logged since the last snapshot's consistent point. */
+  private logBytes = 0;
+  private lastSnapshotBytes = 0;
+  private readonly compactLogBytes: number | null;
   private loggedTargetsVersion: number;
-  /** Session requests recorded by a commit, written with that commit's log line. */
-  private pendingRequests: StoredRequest[] = [];
+  /** Session requests written ahead with their commit's line (their `committed` call follows). */
+  private readonly requestsAhead = new Set<string>();
+  /** The last append failed (logged once until appends succeed again). */
+  private failing = false;
+  /**
+   * Every committed document of each component, kept up to date by `writeAhead`: a capture
+   * copies its values in a few milliseconds, where enumerating `_documents` (wrapped by the
+   * indexes) takes far longer. Documents change only through commits once the writer exists
+   * (restore and replay happen before; reattaching goes through `reattachDetached`).
+   */
+  private readonly mirrors = new Map<string, Map<string, StoredDocument>>();
 
   constructor(
     private readonly engine: Engine,
@@ -474,117 +520,348 @@ export class SnapshotWriter {
     private readonly logger: Logger,
     private readonly detached: DetachedComponents,
     private walSeq: number,
-    private readonly delayMs = 100,
+    options: SnapshotWriterOptions = {},
   ) {
     this.loggedTargetsVersion = engine.scheduler.targetsVersion;
+    this.compactLogBytes = options.compactLogBytes ?? null;
+    this.lastSnapshotBytes = fs.statSync(path.join(dataDir.root, SNAPSHOT_FILE), { throwIfNoEntry: false })?.size ?? 0;
+    for (const componentPath of engine.componentPaths()) this.mirrorOf(componentPath);
   }
 
-  /** Append a commit to the log, synchronously: call it from the commit itself. */
-  logCommit(ts: bigint, written: Map<string, string[]>): void {
-    if (this.closed) return;
+  private mirrorOf(componentPath: string): Map<string, StoredDocument> {
+    let mirror = this.mirrors.get(componentPath);
+    if (!mirror) {
+      mirror = new Map(Object.entries(this.engine.dbOf(componentPath)._documents));
+      this.mirrors.set(componentPath, mirror);
+    }
+    return mirror;
+  }
+
+  /** After a reload: components mounted again get back the data they had. */
+  reattachDetached(): void {
+    const before = [...this.detached.keys()];
+    reattachDetached(this.engine, this.detached);
+    for (const componentPath of before) {
+      if (!this.detached.has(componentPath)) {
+        this.mirrors.set(componentPath, new Map(Object.entries(this.engine.dbOf(componentPath)._documents)));
+      }
+    }
+  }
+
+  /**
+   * The engine's commit hook for top-level commits (`Engine.writeAhead`): log the commit durably,
+   * then `apply` it with the same timestamp. Throws (rolling the transaction back) if the log
+   * cannot be written.
+   */
+  readonly writeAhead = (written: Map<string, string[]>, tx: TransactionHooks | undefined, apply: () => bigint | null): bigint | null => {
+    if (this.closed) {
+      throw new SystemError("Server Error: the local backend is stopping; this mutation was not committed. Try again once it runs.");
+    }
+    // The timestamp convex-test's commit will assign (max(now, last + 1)); it runs below with
+    // the clock held at `ms`, so it assigns exactly this one.
+    const ms = Date.now();
+    const last = this.engine.currentTs();
+    const now = BigInt(ms) * 1_000_000n;
+    const ts = now > last ? now : last + 1n;
     const entry: LogEntry = { ts: ts.toString() };
+    let retract: (() => void) | null = null;
     if (written.size > 0) {
       entry.n = this.engine.db._nextDocId;
       entry.c = {};
       for (const [componentPath, ids] of written) {
         const db = this.engine.dbOf(componentPath);
+        const top = db._writes[db._writes.length - 1] ?? {};
         entry.c[componentPath] = {
           t: db._lastCreationTime,
-          w: ids.map((id) => [id, id in db._documents ? convexToJson(db._documents[id] as Value) : null]),
+          w: ids.map((id) => [id, top[id] ? convexToJson(top[id] as Value) : null]),
         };
       }
     }
-    if (this.engine.scheduler.targetsVersion !== this.loggedTargetsVersion) {
-      this.loggedTargetsVersion = this.engine.scheduler.targetsVersion;
-      entry.st = this.engine.scheduler.exportTargets();
+    const targetsVersion = this.engine.scheduler.targetsVersion;
+    if (targetsVersion !== this.loggedTargetsVersion) entry.st = this.engine.scheduler.exportTargets();
+    const request = this.engine.sessionRequests.recordFor(tx, ts);
+    if (request) entry.rq = [request];
+    if (entry.c || entry.st || entry.rq) {
+      let line = JSON.stringify(entry);
+      // A commit-timestamp placeholder (encoded as {"$commitTs":null}) takes this commit's value.
+      if (line.includes('"$commitTs"')) {
+        for (const [componentPath, ids] of written) {
+          const top = this.engine.dbOf(componentPath)._writes.at(-1) ?? {};
+          entry.c![componentPath].w = ids.map((id) => [id, top[id] ? convexToJson(resolveCommitTs(top[id], ts) as Value) : null]);
+        }
+        line = JSON.stringify(entry);
+      }
+      let start: number;
+      try {
+        start = this.append(`${line}\n`);
+      } catch (err) {
+        throw logWriteError(err);
+      }
+      this.loggedTargetsVersion = targetsVersion;
+      if (request) this.requestsAhead.add(request[0]);
+      this.dirty = true;
+      const seq = this.walSeq;
+      retract = () => {
+        if (request) this.requestsAhead.delete(request[0]);
+        this.retract(seq, start);
+      };
     }
-    if (this.pendingRequests.length > 0) {
-      entry.rq = this.pendingRequests;
-      this.pendingRequests = [];
+    let applied: bigint | null;
+    try {
+      applied = withClockAt(ms, apply);
+    } catch (err) {
+      // Applying it failed (never seen): the client hears an error, so the logged line goes too.
+      retract?.();
+      throw err;
     }
-    if (entry.c || entry.st || entry.rq) this.append(entry);
-  }
+    for (const [componentPath, ids] of written) {
+      const documents = this.engine.dbOf(componentPath)._documents;
+      const mirror = this.mirrorOf(componentPath);
+      for (const id of ids) {
+        const doc = documents[id];
+        if (doc) mirror.set(id, doc);
+        else mirror.delete(id);
+      }
+    }
+    if (applied !== ts) {
+      // Only if convex-test changed how it assigns commit timestamps (checked by the tests).
+      this.logger.error(`the write-ahead log recorded commit timestamp ${ts}, but the commit was applied at ${applied}`);
+    }
+    return applied;
+  };
 
   /**
-   * A session request changed: one recorded by a commit goes into that commit's line (logCommit
-   * follows synchronously), a result gets its own line.
+   * A session request changed. One recorded by a commit is already in that commit's line
+   * (`writeAhead`); a result gets its own line, synced too (it answers a resent mutation).
    */
   logRequest(stored: StoredRequest, withCommit: boolean): void {
     if (this.closed) return;
-    if (withCommit) this.pendingRequests.push(stored);
-    else this.append({ rq: [stored] });
-    this.markDirty();
+    if (withCommit && this.requestsAhead.delete(stored[0])) return;
+    try {
+      this.append(`${JSON.stringify({ rq: [stored] } satisfies LogEntry)}\n`);
+      this.dirty = true;
+    } catch {
+      // Logged by append; the record stays in memory and goes into the next snapshot.
+      this.dirty = true;
+    }
   }
 
-  private append(entry: LogEntry): void {
+  /** Cut the last line (appended at `start` of log file `seq`) off the log again. */
+  private retract(seq: number, start: number): void {
+    if (this.walSeq !== seq || this.walFd === null) return;
     try {
-      this.walFd ??= fs.openSync(path.join(this.dataDir.root, walName(this.walSeq)), "a");
-      fs.writeSync(this.walFd, `${JSON.stringify(entry)}\n`);
+      fs.ftruncateSync(this.walFd, start);
+      fs.fdatasyncSync(this.walFd);
+      this.logBytes -= this.walSize - start;
+      this.walSize = start;
     } catch (err) {
-      this.logger.error(`could not append to the write-ahead log: ${(err as Error).message}`);
+      this.logger.error(`could not take a commit that failed to apply back out of ${walName(seq)}: ${(err as Error).message}`);
     }
+  }
+
+  /**
+   * Append whole lines and fdatasync them; returns where they start in the current log file. On
+   * failure nothing of them stays in the log.
+   */
+  private append(text: string): number {
+    const buffer = Buffer.from(text, "utf8");
+    try {
+      if (this.walFd === null) this.openLog();
+      const fd = this.walFd!;
+      try {
+        writeFully(fd, buffer);
+        fs.fdatasyncSync(fd);
+      } catch (err) {
+        this.undoAppend(fd);
+        throw err;
+      }
+    } catch (err) {
+      if (!this.failing) {
+        this.failing = true;
+        this.logger.error(`could not append to the write-ahead log, refusing commits until it works again: ${(err as Error).message}`);
+      }
+      throw err;
+    }
+    if (this.failing) {
+      this.failing = false;
+      this.logger.info("the write-ahead log is writable again");
+    }
+    const start = this.walSize;
+    this.walSize += buffer.length;
+    this.logBytes += buffer.length;
+    const threshold = this.compactLogBytes ?? Math.max(MIN_COMPACT_LOG_BYTES, this.lastSnapshotBytes / 2);
+    if (this.logBytes >= threshold) this.compactSoon();
+    return start;
+  }
+
+  private openLog(): void {
+    const file = path.join(this.dataDir.root, walName(this.walSeq));
+    const fd = fs.openSync(file, "a");
+    try {
+      this.walSize = fs.fstatSync(fd).size;
+      // The new file's name must survive a power cut as well as its lines.
+      fsyncDirSync(this.dataDir.root);
+    } catch (err) {
+      fs.closeSync(fd);
+      throw err;
+    }
+    this.walFd = fd;
+  }
+
+  /** Cut a failed append off the log; if that fails too, give the log up for a new file. */
+  private undoAppend(fd: number): void {
+    try {
+      fs.ftruncateSync(fd, this.walSize);
+    } catch (err) {
+      this.logger.error(
+        `could not truncate a failed append off ${walName(this.walSeq)} (${(err as Error).message}); later commits go to ${walName(this.walSeq + 1)}`,
+      );
+      this.closeLog();
+      this.walSeq += 1;
+    }
+  }
+
+  private closeLog(): void {
+    if (this.walFd === null) return;
+    try {
+      fs.closeSync(this.walFd);
+    } catch {
+      // nothing more can be lost: every line in it was synced
+    }
+    this.walFd = null;
   }
 
   /** Later commits go to a new log file; returns its number. */
   private rotate(): number {
-    if (this.walFd !== null) {
-      fs.closeSync(this.walFd);
-      this.walFd = null;
-    }
+    this.closeLog();
     this.walSeq += 1;
+    this.walSize = 0;
     return this.walSeq;
   }
 
+  /** The data changed outside the log (restored, replayed): compact soon. */
   markDirty(): void {
     if (this.closed) return;
     this.dirty = true;
-    if (this.timer) return;
-    runOutside(() => {
-      this.timer = setTimeout(() => {
-        this.timer = null;
+    this.compactSoon();
+  }
+
+  private compactSoon(): void {
+    if (this.compactQueued || this.closed) return;
+    this.compactQueued = true;
+    runOutside(() =>
+      setImmediate(() => {
+        this.compactQueued = false;
         void this.flush();
-      }, this.delayMs);
-    });
+      }),
+    );
   }
 
-  /** Write now if anything changed since the last write. */
+  /** Compact now (write a snapshot, drop the log files it covers) if anything changed. */
   flush(): Promise<void> {
-    if (this.timer) {
-      clearTimeout(this.timer);
-      this.timer = null;
-    }
-    this.writing = this.writing.then(async () => {
-      if (!this.dirty || this.closed) return;
-      // Results of mutations that just committed arrive within microtasks; wait for them so the
-      // snapshot holds them (the log would restore them anyway).
-      await this.engine.sessionRequests.settled();
-      this.dirty = false;
-      // From here to serialize() nothing else runs: the snapshot holds every commit logged in
-      // the files before `walSeq`, and none after.
-      const walSeq = this.rotate();
-      const { file, storageIds } = serialize(this.engine, this.detached, walSeq);
-      try {
-        await this.dataDir.writeJson(SNAPSHOT_FILE, file);
-        for (const seq of walFiles(this.dataDir)) {
-          if (seq < walSeq) fs.rmSync(path.join(this.dataDir.root, walName(seq)), { force: true });
-        }
-        // Keep blobs the written snapshot references and blobs stored since it was taken.
-        await this.dataDir.collectGarbageBlobs((id) => storageIds.has(id) || this.engine.storage.isLiveBlob(id));
-      } catch (err) {
-        this.dirty = true;
-        this.logger.error(`could not write the snapshot: ${(err as Error).message}`);
-      }
-    });
-    return this.writing;
+    this.compacting = this.compacting
+      .then(() => this.compact())
+      .catch((err: unknown) => this.logger.error(`could not write the snapshot: ${(err as Error).message}`));
+    return this.compacting;
   }
 
-  /** Final write; later commits (of calls still finishing) are not persisted by this instance. */
-  async close(): Promise<void> {
-    await this.flush();
-    this.closed = true;
-    if (this.walFd !== null) {
-      fs.closeSync(this.walFd);
-      this.walFd = null;
+  private async compact(): Promise<void> {
+    if (!this.dirty || this.closed) return;
+    // Results of mutations that just committed arrive within microtasks; wait for them so the
+    // snapshot holds them (the log would restore them anyway).
+    await this.engine.sessionRequests.settled();
+    if (!this.dirty || this.closed) return;
+    // The consistent point: synchronous, so no commit falls between the rotation and the capture.
+    this.dirty = false;
+    this.logBytes = 0;
+    const capture = this.capture();
+    try {
+      const { bytes, storageIds } = await this.writeSnapshot(capture);
+      this.lastSnapshotBytes = bytes;
+      for (const seq of walFiles(this.dataDir)) {
+        if (seq < capture.walSeq) fs.rmSync(path.join(this.dataDir.root, walName(seq)), { force: true });
+      }
+      // Keep blobs the written snapshot references and blobs stored since it was taken.
+      await this.dataDir.collectGarbageBlobs((id) => storageIds.has(id) || this.engine.storage.isLiveBlob(id));
+    } catch (err) {
+      // The log files still hold everything; try again after as much log again (or on flush).
+      this.dirty = true;
+      this.logger.error(`could not write the snapshot: ${(err as Error).message}`);
     }
+  }
+
+  private capture(): Capture {
+    const walSeq = this.rotate();
+    const components: Capture["components"] = [];
+    for (const [path, data] of this.detached) {
+      components.push({ path, lastCreationTime: data.lastCreationTime, documents: data.documents, encoded: true });
+    }
+    for (const path of this.engine.componentPaths()) {
+      const db = this.engine.dbOf(path);
+      components.push({ path, lastCreationTime: db._lastCreationTime, documents: Array.from(this.mirrorOf(path).values()), encoded: false });
+    }
+    return {
+      walSeq,
+      nextDocId: this.engine.db._nextDocId,
+      lastCommitTs: this.engine.currentTs().toString(),
+      scheduledTargets: this.engine.scheduler.exportTargets(),
+      sessionRequests: this.engine.sessionRequests.export(),
+      components,
+    };
+  }
+
+  /** Convert and write a capture a slice at a time; returns its size and the blobs it references. */
+  private async writeSnapshot(capture: Capture): Promise<{ bytes: number; storageIds: Set<string> }> {
+    const storageIds = new Set<string>();
+    const seen = new Set<string>();
+    const mounted = new Set(capture.components.filter((c) => !c.encoded).map((c) => c.path));
+    const bytes = await this.dataDir.writeStreamed(SNAPSHOT_FILE, async (write) => {
+      const header: Omit<SnapshotFile, "components"> = {
+        format: FORMAT,
+        convexTestVersion: convexTestVersion(),
+        nextDocId: capture.nextDocId,
+        lastCommitTs: capture.lastCommitTs,
+        scheduledTargets: capture.scheduledTargets,
+        sessionRequests: capture.sessionRequests,
+        walSeq: capture.walSeq,
+      };
+      let pending = `${JSON.stringify(header).slice(0, -1)},"components":{`;
+      let sliceStart = performance.now();
+      let first = true;
+      for (const component of capture.components) {
+        // A detached component mounted again since: its documents are in the mounted database.
+        if (component.encoded && mounted.has(component.path)) continue;
+        if (seen.has(component.path)) continue;
+        seen.add(component.path);
+        pending += `${first ? "" : ","}${JSON.stringify(component.path)}:{"lastCreationTime":${JSON.stringify(component.lastCreationTime)},"documents":[`;
+        first = false;
+        const { documents } = component;
+        for (let i = 0; i < documents.length; i++) {
+          const json = component.encoded ? (documents[i] as JSONValue) : convexToJson(documents[i] as Value);
+          const id = (json as { _id?: unknown })._id;
+          if (typeof id === "string" && id.endsWith("_storage") && tableNameFromId(id) === "_storage") storageIds.add(id);
+          pending += `${i === 0 ? "" : ","}${JSON.stringify(json)}`;
+          if ((i & 63) === 63 && (pending.length >= SLICE_BYTES || performance.now() - sliceStart >= SLICE_MS)) {
+            await write(pending);
+            pending = "";
+            await new Promise<void>((resolve) => setImmediate(resolve));
+            sliceStart = performance.now();
+          }
+        }
+        pending += "]}";
+      }
+      await write(`${pending}}}`);
+    });
+    return { bytes, storageIds };
+  }
+
+  /**
+   * Final compaction, then the log is closed: later commits (of calls still finishing) are
+   * refused rather than acknowledged without being persisted.
+   */
+  async close(): Promise<void> {
+    for (let round = 0; round < 3 && (round === 0 || this.dirty); round++) await this.flush();
+    this.closed = true;
+    this.closeLog();
   }
 }

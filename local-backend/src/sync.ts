@@ -12,9 +12,12 @@ import { AuthError, type AuthVerifier } from "./auth.js";
 import type { Engine, Identity, Outcome } from "./engine.js";
 import type { Logger } from "./logger.js";
 import { encodeTs } from "./protocol.js";
+import { type DocWrite, ReadSet } from "./read-set.js";
 import { runOutside } from "./run-context.js";
 import { type RequestRecord, requestKey } from "./session-requests.js";
 import { type AddQuery, type ClientMessage, parseClientMessage, ProtocolError } from "./sync-messages.js";
+
+const MAX_PENDING_WRITES = 10_000;
 
 export interface SyncDeps {
   engine: Engine;
@@ -31,7 +34,7 @@ interface Subscription {
   argsJson: string;
   componentPath: string | undefined;
   journal: string | null;
-  reads: Set<string>;
+  reads: ReadSet;
   /** Key of the last result sent, to skip unchanged results. */
   lastSent: string | null;
   isNew: boolean;
@@ -69,7 +72,12 @@ export class SyncSession {
   private identity: Identity | null = null;
   private admin = false;
   private readonly subs = new Map<number, Subscription>();
-  private dirty = new Set<string>();
+  /** Subscriptions a commit touched since the last Transition. */
+  private dirtySubs = new Set<number>();
+  /** Documents written while subscriptions were being re-run (checked against their new reads). */
+  private dirty: DocWrite[] = [];
+  /** True while a Transition re-runs subscriptions: their read sets are about to change. */
+  private evaluating = false;
   private dirtyAll = false;
   private refreshQueued = false;
   private queue: Promise<void> = Promise.resolve();
@@ -121,9 +129,19 @@ export class SyncSession {
   }
 
   /** Called synchronously from a commit: remember what changed, refresh outside the commit's context. */
-  markDirty(tables: Set<string>): void {
-    if (this.closed) return;
-    for (const table of tables) this.dirty.add(table);
+  markDirty(writes: readonly DocWrite[]): void {
+    if (this.closed || writes.length === 0 || this.dirtyAll) return;
+    if (!this.evaluating) {
+      // Settled read sets: find the touched subscriptions now; a session none of whose
+      // queries the commit touched does nothing more.
+      for (const sub of this.subs.values()) if (!sub.isNew && sub.reads.touchedBy(writes)) this.dirtySubs.add(sub.queryId);
+    } else if (this.dirty.length + writes.length > MAX_PENDING_WRITES) {
+      // Past this many pending writes, checking each subscription costs more than re-running all.
+      this.dirtyAll = true;
+      this.dirty = [];
+    } else {
+      this.dirty.push(...writes);
+    }
     this.scheduleRefresh();
   }
 
@@ -135,7 +153,7 @@ export class SyncSession {
   }
 
   private scheduleRefresh(): void {
-    if (this.refreshQueued || (this.dirty.size === 0 && !this.dirtyAll)) return;
+    if (this.refreshQueued || (this.dirty.length === 0 && this.dirtySubs.size === 0 && !this.dirtyAll)) return;
     this.refreshQueued = true;
     this.enqueue(async () => {
       this.refreshQueued = false;
@@ -192,7 +210,7 @@ export class SyncSession {
           argsJson: JSON.stringify(add.args[0] ?? {}),
           componentPath: add.componentPath,
           journal: add.journal,
-          reads: new Set(),
+          reads: new ReadSet(),
           lastSent: null,
           isNew: true,
         });
@@ -247,14 +265,21 @@ export class SyncSession {
     const ts = this.deps.engine.currentTs();
     const all = this.dirtyAll;
     const dirty = this.dirty;
+    const dirtySubs = this.dirtySubs;
     this.dirtyAll = false;
-    this.dirty = new Set();
+    this.dirty = [];
+    this.dirtySubs = new Set();
     const modifications: Modification[] = [];
-    for (const sub of [...this.subs.values()]) {
-      const affected = sub.isNew || all || [...sub.reads].some((t) => dirty.has(t));
-      if (!affected) continue;
-      const modification = await this.evaluate(sub);
-      if (modification) modifications.push(modification);
+    this.evaluating = true;
+    try {
+      for (const sub of [...this.subs.values()]) {
+        const affected = sub.isNew || all || dirtySubs.has(sub.queryId) || sub.reads.touchedBy(dirty);
+        if (!affected) continue;
+        const modification = await this.evaluate(sub);
+        if (modification) modifications.push(modification);
+      }
+    } finally {
+      this.evaluating = false;
     }
     for (const queryId of opts.removed ?? []) modifications.push({ type: "QueryRemoved", queryId });
     const querySet = opts.querySet ?? this.querySetVersion;
@@ -389,7 +414,7 @@ export class SyncSession {
 }
 
 function failure(errorMessage: string): Outcome {
-  return { ok: false, errorMessage, logLines: [], reads: new Set(), journal: null };
+  return { ok: false, errorMessage, logLines: [], reads: new ReadSet(), journal: null };
 }
 
 function errorFields(outcome: Extract<Outcome, { ok: false }>) {

@@ -100,6 +100,22 @@ describe("hot reload", () => {
     expect(await loads()).toBe(3);
   });
 
+  it("refuses a schema the stored documents break, as a push is refused, and keeps the last good code", async () => {
+    const client = h.ws();
+    await client.mutation(api.counter.increment, { name: "typed" });
+    const schemaFile = path.join(convexDir, "schema.ts");
+    const schema = fs.readFileSync(schemaFile, "utf8");
+    // `value` becomes a string: the stored counter (a number) breaks it.
+    fs.writeFileSync(schemaFile, schema.replace("name: v.string(), value: v.number()", "name: v.string(), value: v.string()"));
+    expect(await h.backend.reload()).toBe(false);
+    expect(h.logs.join("\n")).toMatch(/1 stored document does not match the schema[\s\S]*table "counters", document \w+/);
+    // The old code and schema still serve: a number is still accepted.
+    expect(await client.mutation(api.counter.increment, { name: "typed" })).toBe(2);
+    // A change that leaves the stored documents valid goes through.
+    fs.writeFileSync(schemaFile, schema.replace("name: v.string(), value: v.number()", "name: v.string(), value: v.union(v.number(), v.string())"));
+    expect(await h.backend.reload()).toBe(true);
+  });
+
   it("reload() reports whether the build succeeded", async () => {
     expect(await h.backend.reload()).toBe(true);
     fs.writeFileSync(path.join(convexDir, "schema.ts"), "export default {{{");

@@ -1,10 +1,10 @@
 // Per-database hooks: every document a function writes is checked against Convex's document
 // limits, scheduled functions are checked and counted, and filtered queries charge every
-// document they scan. Everything is installed on the one `DatabaseFake` instance given.
+// document they scan (through the charger returned to the indexes). Everything is installed on the one `DatabaseFake` instance given.
 import { type DatabaseFake, InternalsMismatchError } from "../internals.js";
 import { checkDocumentBeforeSchema, checkDocumentSize, type SystemFields, type WriteKind } from "./documents.js";
 import { transactionManagerStartingNow } from "./link.js";
-import { chargeFilteredScans } from "./scans.js";
+import { chargeFilteredOut, type FilteredOutCharger } from "./scans.js";
 import { checkScheduledFunction, SCHEDULED_FUNCTIONS_TABLE } from "./scheduling.js";
 import type { LimitsDatabase, LimitsTransactionManager, MetricsTracker } from "./types.js";
 
@@ -24,19 +24,16 @@ const REQUIRED_METHODS = [
   "get",
   "_validate",
   "_generateId",
-  "_resolveQuerySource",
-  "startQuery",
-  "queryNext",
-  "paginate",
   "startTransaction",
 ] as const;
 const REQUIRED_NUMBERS = ["_nextDocId", "_lastCreationTime", "_nextQueryId"] as const;
 
-export function installDocumentLimits(db: DatabaseFake): void {
+/** Returns what charges a document a query's `.filter()` dropped (the indexes report them). */
+export function installDocumentLimits(db: DatabaseFake): FilteredOutCharger {
   const fake = requireDatabaseInternals(db);
   const currentTracker = linkTransactionManager(fake);
   checkWrites(fake, currentTracker);
-  chargeFilteredScans(fake, currentTracker);
+  return chargeFilteredOut(currentTracker);
 }
 
 function requireDatabaseInternals(db: DatabaseFake): LimitsDatabase {
