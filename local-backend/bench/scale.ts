@@ -14,7 +14,8 @@
 //   works on those pages: from the writer's call to the update of the page showing that work,
 //   with the writers flat out (latency is then queueing: 50 / throughput) and paced as people
 //   click (one like every 250 ms each);
-// - with --soak-seconds, RSS every 10 s under steady load (it must not grow).
+// - with --soak-seconds, RSS every 10 s under steady load that keeps the data the same size (50
+//   writers liking and unliking): it must not grow.
 // Prints figures; asserts nothing.
 import { type ChildProcess, spawn } from "node:child_process";
 import fs from "node:fs";
@@ -281,10 +282,14 @@ async function measure(size: number): Promise<void> {
   if (SOAK_SECONDS > 0) {
     const until = performance.now() + SOAK_SECONDS * 1000;
     const sampler = setInterval(() => soak.push(Math.round(rssMb(pid))), 10_000);
+    // Each writer likes a work and takes the like back: the data stays the same size, so any
+    // growth would be the backend's own.
     await Promise.all(
       writers.map(async (client, c) => {
         for (let i = 0; performance.now() < until; i++) {
-          await client.mutation(anyApi.works.toggleLike, { workId: workIds[(c * 31 + i) % workIds.length], userId: `writer${c}` });
+          const like = { workId: workIds[(c * 31 + i) % workIds.length], userId: `writer${c}` };
+          await client.mutation(anyApi.works.toggleLike, like);
+          await client.mutation(anyApi.works.toggleLike, like);
         }
       }),
     );
