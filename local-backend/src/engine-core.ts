@@ -2,7 +2,7 @@
 // component, which component the running function belongs to, and top-level transactions.
 import type { Value } from "convex/values";
 import type { RegisteredFunction } from "./build.js";
-import type { DatabaseFake } from "./internals.js";
+import type { DatabaseFake, StoredDocument } from "./internals.js";
 import type { TransactionHooks } from "./run-context.js";
 
 export type FunctionKind = "query" | "mutation" | "action";
@@ -18,6 +18,8 @@ export interface EngineCore {
   dbOf(componentPath: string): DatabaseFake;
   /** Every component with a database, the app ("") first. */
   componentPaths(): string[];
+  /** The committed documents of one table of a component. */
+  documentsOf(componentPath: string, table: string): Iterable<StoredDocument>;
   /** The component of the function currently running ("" outside any). */
   currentComponentPath(): string;
   /** Run synchronous database work as its own top-level transaction. */

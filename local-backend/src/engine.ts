@@ -41,6 +41,7 @@ import { isSilentAbort, newRunContext, runContext, runOutside, type RunContext, 
 import { SessionRequests } from "./session-requests.js";
 import { JobScheduler } from "./scheduler.js";
 import { installIndexes } from "./indexes/install.js";
+import type { IndexStore } from "./indexes/store.js";
 import { type DocWrite, ReadSet } from "./read-set.js";
 import { describeViolations, schemaViolations, type SchemaViolations } from "./schema-check.js";
 import { installSearch } from "./search/index.js";
@@ -145,14 +146,15 @@ function tableOfQuerySource(source: { type: string; tableName?: string; indexNam
  * Per-database behaviour that must match Convex: ordered indexes (recording the key ranges a
  * query reads), search ranking and document limits, in that order from the bottom up.
  */
-function installDatabaseHooks(db: DatabaseFake, componentPath: string): void {
+function installDatabaseHooks(db: DatabaseFake, componentPath: string): IndexStore {
   let chargeFilteredOut: ((doc: StoredDocument) => void) | null = null;
-  installIndexes(db, {
+  const store = installIndexes(db, {
     onRangeRead: (table, range) => runContext.getStore()?.reads.addRange(tableKey(componentPath, table), range),
     onFilteredOut: (doc) => chargeFilteredOut?.(doc),
   });
   installSearch(db);
   chargeFilteredOut = installDocumentLimits(db);
+  return store;
 }
 
 /** Ids are `<counter><table>`; one counter for all components keeps every id unique, as on Convex. */
@@ -185,6 +187,8 @@ export class Engine implements EngineCore {
   private readonly idCounter = { next: 0 };
   private readonly listeners = new Set<CommitListener>();
   private readonly queryCache = new Map<string, Outcome>();
+  /** Each component database's ordered indexes (and per-table documents). */
+  private readonly indexes = new Map<string, IndexStore>();
   /** Keys of cached query results by the tables they read, to check only those on a commit. */
   private readonly cachedByTable = new Map<string, Set<string>>();
   private readonly queryRuns = new Map<string, { promise: Promise<Outcome>; commitCount: number; codeVersion: number }>();
@@ -230,7 +234,7 @@ export class Engine implements EngineCore {
   private prepareDatabase(componentPath: string): void {
     const db = this.dbOf(componentPath);
     shareIdCounter(db, this.idCounter);
-    installDatabaseHooks(db, componentPath);
+    this.indexes.set(componentPath, installDatabaseHooks(db, componentPath));
   }
 
   /** Give a component its own database (new), or its new code and schema (existing data kept). */
@@ -281,6 +285,22 @@ export class Engine implements EngineCore {
     const component = this.global.components[componentPath];
     if (!component) throw new Error(`local-backend: component "${componentPath}" is not mounted`);
     return component.db;
+  }
+
+  /** The committed documents of one table of a component. */
+  documentsOf(componentPath: string, table: string): Iterable<StoredDocument> {
+    return this.indexesOf(componentPath).documentsOf(table).values();
+  }
+
+  /** Every committed document of a component. */
+  allDocumentsOf(componentPath: string): StoredDocument[] {
+    return this.indexesOf(componentPath).allDocuments();
+  }
+
+  private indexesOf(componentPath: string): IndexStore {
+    const store = this.indexes.get(componentPath);
+    if (!store) throw new Error(`local-backend: component "${componentPath}" is not mounted`);
+    return store;
   }
 
   /** Every component that has a database (mounted now, or mounted before in this process). */

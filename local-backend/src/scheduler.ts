@@ -6,7 +6,6 @@ import { clearTimeout, setTimeout } from "node:timers";
 import { convexToJson, jsonToConvex, type JSONValue, type Value } from "convex/values";
 import { canonicalUdfPath } from "./build.js";
 import { type EngineCore, type FunctionKind, resolveFunctionAddress, type RunTarget } from "./engine-core.js";
-import { tableNameFromId } from "./internals.js";
 import { runOutside, SilentAbort } from "./run-context.js";
 
 const MAX_TIMER_MS = 2 ** 31 - 1;
@@ -106,8 +105,9 @@ export class JobScheduler {
     let restored = 0;
     for (const owner of this.core.componentPaths()) {
       const db = this.core.dbOf(owner);
-      for (const [jobId, doc] of Object.entries(db._documents)) {
-        if (tableNameFromId(jobId) !== "_scheduled_functions") continue;
+      // A copy: restoring a job patches it.
+      for (const doc of [...this.core.documentsOf(owner, "_scheduled_functions")]) {
+        const jobId = doc._id;
         const state = (doc.state as { kind?: string } | undefined)?.kind;
         const key = { owner, jobId };
         if (state === "inProgress") {

@@ -390,8 +390,8 @@ export function checkSchema(engine: Engine, dataDir: DataDir): void {
 export function warnMissingBlobs(engine: Engine, dataDir: DataDir, logger: Logger): void {
   const missing: string[] = [];
   for (const componentPath of engine.componentPaths()) {
-    for (const id of Object.keys(engine.dbOf(componentPath)._documents)) {
-      if (tableNameFromId(id) === "_storage" && !fs.existsSync(dataDir.blobPath(id))) missing.push(id);
+    for (const { _id } of engine.documentsOf(componentPath, "_storage")) {
+      if (!fs.existsSync(dataDir.blobPath(_id))) missing.push(_id);
     }
   }
   if (missing.length === 0) return;
@@ -403,7 +403,7 @@ export function warnMissingBlobs(engine: Engine, dataDir: DataDir, logger: Logge
 }
 
 function countDocuments(engine: Engine): number {
-  return engine.componentPaths().reduce((n, p) => n + Object.keys(engine.dbOf(p)._documents).length, 0);
+  return engine.componentPaths().reduce((n, p) => n + engine.allDocumentsOf(p).length, 0);
 }
 
 /** A clock past the largest timestamp (stored by an older version) would fail every commit. */
@@ -506,13 +506,6 @@ export class SnapshotWriter {
   private readonly requestsAhead = new Set<string>();
   /** The last append failed (logged once until appends succeed again). */
   private failing = false;
-  /**
-   * Every committed document of each component, kept up to date by `writeAhead`: a capture
-   * copies its values in a few milliseconds, where enumerating `_documents` (wrapped by the
-   * indexes) takes far longer. Documents change only through commits once the writer exists
-   * (restore and replay happen before; reattaching goes through `reattachDetached`).
-   */
-  private readonly mirrors = new Map<string, Map<string, StoredDocument>>();
 
   constructor(
     private readonly engine: Engine,
@@ -525,27 +518,11 @@ export class SnapshotWriter {
     this.loggedTargetsVersion = engine.scheduler.targetsVersion;
     this.compactLogBytes = options.compactLogBytes ?? null;
     this.lastSnapshotBytes = fs.statSync(path.join(dataDir.root, SNAPSHOT_FILE), { throwIfNoEntry: false })?.size ?? 0;
-    for (const componentPath of engine.componentPaths()) this.mirrorOf(componentPath);
-  }
-
-  private mirrorOf(componentPath: string): Map<string, StoredDocument> {
-    let mirror = this.mirrors.get(componentPath);
-    if (!mirror) {
-      mirror = new Map(Object.entries(this.engine.dbOf(componentPath)._documents));
-      this.mirrors.set(componentPath, mirror);
-    }
-    return mirror;
   }
 
   /** After a reload: components mounted again get back the data they had. */
   reattachDetached(): void {
-    const before = [...this.detached.keys()];
     reattachDetached(this.engine, this.detached);
-    for (const componentPath of before) {
-      if (!this.detached.has(componentPath)) {
-        this.mirrors.set(componentPath, new Map(Object.entries(this.engine.dbOf(componentPath)._documents)));
-      }
-    }
   }
 
   /**
@@ -613,15 +590,6 @@ export class SnapshotWriter {
       // Applying it failed (never seen): the client hears an error, so the logged line goes too.
       retract?.();
       throw err;
-    }
-    for (const [componentPath, ids] of written) {
-      const documents = this.engine.dbOf(componentPath)._documents;
-      const mirror = this.mirrorOf(componentPath);
-      for (const id of ids) {
-        const doc = documents[id];
-        if (doc) mirror.set(id, doc);
-        else mirror.delete(id);
-      }
     }
     if (applied !== ts) {
       // Only if convex-test changed how it assigns commit timestamps (checked by the tests).
@@ -798,7 +766,7 @@ export class SnapshotWriter {
     }
     for (const path of this.engine.componentPaths()) {
       const db = this.engine.dbOf(path);
-      components.push({ path, lastCreationTime: db._lastCreationTime, documents: Array.from(this.mirrorOf(path).values()), encoded: false });
+      components.push({ path, lastCreationTime: db._lastCreationTime, documents: this.engine.allDocumentsOf(path), encoded: false });
     }
     return {
       walSeq,

@@ -3,8 +3,9 @@
 // - `_iterateDocs` (one table's documents, not every document of every table),
 // - `startQuery` / `queryNext` (`1.0/queryStream`): lazy, one seek per row, `.take(n)`,
 //   `.first()` and `.filter()` reading only what they consume,
-// - `paginate` (`1.0/queryPage`): seeks to the cursor instead of skipping to it,
-// - `_evaluateQuery` / `_resolveQuerySource` for range sources.
+// - `paginate` (`1.0/queryPage`): seeks to the cursor instead of skipping to it.
+// convex-test's own `_evaluateQuery` / `_resolveQuerySource` are then only reached for text
+// search, and read documents through `_iterateDocs`.
 // What a query means (index validation and its error messages, `.filter()` expressions, order,
 // limit) is still decided by convex-test's own `_resolveQuerySource`, called with no documents.
 // Cursors are convex-test's own format, so pages are interchangeable with its `paginate`.
@@ -34,7 +35,6 @@ interface IndexedDatabase extends DatabaseFake {
   _nextQueryId: number;
   _iterateDocs(table: string, callback: (doc: StoredDocument) => void): void;
   _resolveQuerySource(query: SerializedQuery): ResolvedSource;
-  _evaluateQuery(query: SerializedQuery): StoredDocument[];
   startQuery(query: SerializedQuery): number;
   queryNext(queryId: number): { value: StoredDocument | null; done: boolean };
   paginate(args: PaginateArgs): PageResult;
@@ -51,15 +51,6 @@ interface OpenQuery {
   filterFn: (doc: StoredDocument) => boolean;
   remaining: number | null;
 }
-
-export const INDEX_INTERNALS_REPLACED = [
-  "_iterateDocs",
-  "_resolveQuerySource",
-  "_evaluateQuery",
-  "startQuery",
-  "queryNext",
-  "paginate",
-] as const;
 
 const MAX_OPEN_QUERIES = 1000;
 
@@ -141,15 +132,6 @@ export function installIndexes(db: DatabaseFake, hooks: IndexHooks): IndexStore 
     return scan;
   };
 
-  fake._resolveQuerySource = (query) => {
-    if (!isRangeQuery(query)) return originalResolve(query);
-    const { spec, filterFn, limit } = prepare(query);
-    const scan = startScan(spec);
-    const sortedDocs: StoredDocument[] = [];
-    for (let row = scan.next(); row; row = scan.next()) sortedDocs.push(row.doc);
-    return { sortedDocs, filterFn, limit, fieldPathsToSortBy: [...spec.fields], order: spec.order };
-  };
-
   const take = (q: OpenQuery): StoredDocument | null => {
     if (q.remaining !== null && q.remaining <= 0) return null;
     for (let row = q.scan.next(); row; row = q.scan.next()) {
@@ -160,14 +142,6 @@ export function installIndexes(db: DatabaseFake, hooks: IndexHooks): IndexStore 
       hooks.onFilteredOut(row.doc);
     }
     return null;
-  };
-
-  fake._evaluateQuery = (query) => {
-    const { spec, filterFn, limit } = prepare(query as SerializedQuery & { source: RangeSourceJson });
-    const q: OpenQuery = { scan: startScan(spec), filterFn, remaining: limit };
-    const docs: StoredDocument[] = [];
-    for (let doc = take(q); doc; doc = take(q)) docs.push(doc);
-    return docs;
   };
 
   const startQuery = fake.startQuery.bind(fake);

@@ -3,7 +3,7 @@
 // (O(log n)); nothing outside the rows read is touched. The scan keeps `read` up to date: the
 // key range it has examined so far, which is what a later write must touch to change the result
 // (Convex's read set).
-import type { DatabaseFake, StoredDocument } from "../internals.js";
+import { type DatabaseFake, type StoredDocument, tableNameFromId } from "../internals.js";
 import {
   aboveLow,
   belowHigh,
@@ -39,16 +39,10 @@ export function pendingVersions(db: DatabaseFake, table: string): Map<string, St
   const latest = new Map<string, StoredDocument | null>();
   for (let level = db._writes.length - 1; level >= 0; level--) {
     for (const [id, doc] of Object.entries(db._writes[level])) {
-      if (!latest.has(id) && id.endsWith(table) && idTable(id) === table) latest.set(id, doc);
+      if (!latest.has(id) && tableNameFromId(id) === table) latest.set(id, doc);
     }
   }
   return latest;
-}
-
-function idTable(id: string): string {
-  let i = 0;
-  while (i < id.length && id.charCodeAt(i) >= 48 && id.charCodeAt(i) <= 57) i++;
-  return id.slice(i);
 }
 
 export class RangeScan {
