@@ -24,6 +24,8 @@ export interface EngineCore {
   currentComponentPath(): string;
   /** Run synchronous database work as its own top-level transaction. */
   transact<T>(work: () => T): Promise<T>;
+  /** Resolves once every commit applied so far is on disk. */
+  whenDurable(): Promise<void>;
   /** True while the caller's async context is inside a query or mutation transaction. */
   inTransaction(): boolean;
   /** Record that the running query read a table of the current component. */

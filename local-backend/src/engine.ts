@@ -42,7 +42,7 @@ import { SessionRequests } from "./session-requests.js";
 import { JobScheduler } from "./scheduler.js";
 import { installIndexes } from "./indexes/install.js";
 import type { IndexStore } from "./indexes/store.js";
-import { type DocWrite, ReadSet } from "./read-set.js";
+import { type DocWrite, ReadSet, ReadSetIndex } from "./read-set.js";
 import { describeViolations, schemaViolations, type SchemaViolations } from "./schema-check.js";
 import { installSearch } from "./search/index.js";
 import { argumentValidationError, type IdTable } from "./validation/index.js";
@@ -98,6 +98,7 @@ export interface HttpRoute {
 const SWAP_COMPONENT = "__local_backend_swap__";
 const SYSTEM_TABLES = new Set(["_storage", "_scheduled_functions"]);
 const QUERY_CACHE_LIMIT = 10_000;
+const RESOLVED = Promise.resolve();
 /** How far ahead of this machine's clock a client's observed timestamp may be (clock slew). */
 const MAX_CLIENT_TS_LEAD_MS = 10 * 60 * 1000;
 
@@ -189,8 +190,8 @@ export class Engine implements EngineCore {
   private readonly queryCache = new Map<string, Outcome>();
   /** Each component database's ordered indexes (and per-table documents). */
   private readonly indexes = new Map<string, IndexStore>();
-  /** Keys of cached query results by the tables they read, to check only those on a commit. */
-  private readonly cachedByTable = new Map<string, Set<string>>();
+  /** Keys of cached query results by what they read, to find the ones a commit touches. */
+  private readonly cachedReads = new ReadSetIndex<string>();
   private readonly queryRuns = new Map<string, { promise: Promise<Outcome>; commitCount: number; codeVersion: number }>();
   private readonly inFlight = new Set<Promise<unknown>>();
   /**
@@ -198,6 +199,10 @@ export class Engine implements EngineCore {
    * throws, rolling the transaction back, if the log cannot be written.
    */
   writeAhead: ((written: Map<string, string[]>, tx: TransactionHooks | undefined, apply: () => bigint | null) => bigint | null) | null = null;
+  /** Set by the persistence layer: resolves once every commit applied so far is on disk. */
+  durable: (() => Promise<void>) | null = null;
+  /** Mutations started and not yet finished (those not committing are waiting to). */
+  mutationsRunning = 0;
   /** Incremented on every top-level commit; lets caches detect a commit during a run. */
   commitCount = 0;
   codeVersion = 0;
@@ -468,6 +473,7 @@ export class Engine implements EngineCore {
       functionArgumentsError(canonical, args) ??
       (fn ? argumentValidationError(declaredValidators(fn).args, args, this.idTableOf(componentPath)) : null);
     if (badArgs) return { ok: false, errorMessage: badArgs, logLines: [], reads: new ReadSet(), journal: null };
+    if (kind === "mutation") this.mutationsRunning += 1;
     try {
       const value = (await this.track(runContext.run(ctx, () => accessor[kind](ref, args)))) as Value;
       const badResult = kind === "mutation" ? null : functionReturnValueError(canonical, value);
@@ -484,7 +490,18 @@ export class Engine implements EngineCore {
       if (isConvexError(err)) this.logger.functionLog(label, "WARN", `ConvexError: ${err.message}`);
       else if (!isSilentAbort(err)) this.logger.functionError(label, err);
       return { ok: false, ...describeError(err), logLines: ctx.logLines, reads: ctx.reads, journal: null };
+    } finally {
+      if (kind === "mutation") this.mutationsRunning -= 1;
     }
+  }
+
+  /**
+   * Resolves once every commit applied so far is on disk. Whatever reveals a commit outside the
+   * process (a mutation's response, query results, an action's next step) waits for it first;
+   * rejects if the disk failed.
+   */
+  whenDurable(): Promise<void> {
+    return this.durable?.() ?? RESOLVED;
   }
 
   /** For the scheduler and crons: run a function of any component without an identity. */
@@ -527,25 +544,17 @@ export class Engine implements EngineCore {
     const previous = this.queryCache.get(key);
     if (previous) this.uncache(key, previous);
     this.queryCache.set(key, outcome);
-    for (const table of outcome.reads.tablesTouched()) {
-      const keys = this.cachedByTable.get(table);
-      if (keys) keys.add(key);
-      else this.cachedByTable.set(table, new Set([key]));
-    }
+    this.cachedReads.add(outcome.reads, key);
   }
 
   private uncache(key: string, outcome: Outcome): void {
     this.queryCache.delete(key);
-    for (const table of outcome.reads.tablesTouched()) {
-      const keys = this.cachedByTable.get(table);
-      keys?.delete(key);
-      if (keys?.size === 0) this.cachedByTable.delete(table);
-    }
+    this.cachedReads.delete(outcome.reads, key);
   }
 
   private clearQueryCache(): void {
     this.queryCache.clear();
-    this.cachedByTable.clear();
+    this.cachedReads.clear();
   }
 
   /** The route for a request path: the app's router, or a component mounted at a prefix of it. */
@@ -705,37 +714,54 @@ export class Engine implements EngineCore {
     };
 
     const originalAsync = this.global.asyncSyscall;
-    this.global.asyncSyscall = async (op, jsonArgs) => {
-      const args = JSON.parse(jsonArgs) as Record<string, unknown>;
-      switch (op) {
-        case "1.0/get":
-          this.readId(String(args.id), args.table as string | undefined);
-          return originalAsync(op, jsonArgs);
-        case "1.0/count":
-          this.readTable(args.table as string);
-          return originalAsync(op, jsonArgs);
-        case "1.0/queryPage":
-          return this.queryPage(args, originalAsync);
-        case "1.0/schedule":
-          return this.scheduler.schedule(args);
-        default:
-          return (await this.storage.asyncSyscall(op, args)) ?? originalAsync(op, jsonArgs);
-      }
-    };
+    // An action sees (and may send out) only what is on disk, as on Convex: its calls that read
+    // or commit answer once that is durable.
+    this.global.asyncSyscall = (op, jsonArgs) =>
+      op.startsWith("1.0/actions/") || (op === "1.0/storageDelete" && !this.inTransaction())
+        ? this.durableAfter(this.asyncSyscallOf(op, jsonArgs, originalAsync))
+        : this.asyncSyscallOf(op, jsonArgs, originalAsync);
 
     const originalJs = this.global.jsSyscall;
-    this.global.jsSyscall = async (op, args) =>
-      op === "storage/storeBlob" || op === "storage/getBlob" ? this.storage.jsSyscall(op, args) : originalJs(op, args);
+    this.global.jsSyscall = (op, args) => {
+      if (op === "storage/getBlob") return this.storage.jsSyscall(op, args);
+      if (op !== "storage/storeBlob") return originalJs(op, args);
+      const stored = this.storage.jsSyscall(op, args);
+      return this.inTransaction() ? stored : this.durableAfter(stored);
+    };
   }
+
+  private async durableAfter<T>(result: Promise<T>): Promise<T> {
+    const value = await result;
+    await this.whenDurable();
+    return value;
+  }
+
+  /** The engine's own handling of a syscall (read sets, journals, scheduling, storage). */
+  private async asyncSyscallOf(op: string, jsonArgs: string, originalAsync: (op: string, a: string) => Promise<string>): Promise<string> {
+    const args = JSON.parse(jsonArgs) as Record<string, unknown>;
+    switch (op) {
+      case "1.0/get":
+        this.readId(String(args.id), args.table as string | undefined);
+        return originalAsync(op, jsonArgs);
+      case "1.0/count":
+        this.readTable(args.table as string);
+        return originalAsync(op, jsonArgs);
+      case "1.0/queryPage":
+        return this.queryPage(args, originalAsync);
+      case "1.0/schedule":
+        return this.scheduler.schedule(args);
+      default:
+        return (await this.storage.asyncSyscall(op, args)) ?? originalAsync(op, jsonArgs);
+    }
+  }
+
 
   private afterCommit(tables: Set<string>, ts: bigint, written: Map<string, string[]>, writes: DocWrite[]): void {
     this.commitCount += 1;
     if (writes.length > 0) {
-      const candidates = new Set<string>();
-      for (const write of writes) for (const key of this.cachedByTable.get(write.table) ?? []) candidates.add(key);
-      for (const key of candidates) {
+      for (const key of this.cachedReads.touchedBy(writes)) {
         const outcome = this.queryCache.get(key);
-        if (outcome?.reads.touchedBy(writes)) this.uncache(key, outcome);
+        if (outcome) this.uncache(key, outcome);
       }
     }
     for (const listener of this.listeners) listener(tables, ts, written, writes);

@@ -150,6 +150,8 @@ async function runCall(
   const check = deps.engine.checkCallable(call.path, expected, caller.admin, componentPath);
   if ("error" in check) return { status: STATUS_UDF_FAILED, body: { status: "error", errorMessage: check.error } };
   const outcome = await deps.engine.run(check.kind, call.path, args, { identity: caller.identity, componentPath });
+  // Nothing it committed or read is told before it is on disk.
+  await deps.engine.whenDurable();
   return { status: outcome.ok ? 200 : STATUS_UDF_FAILED, body: describeOutcome(outcome, format) };
 }
 

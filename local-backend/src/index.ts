@@ -28,7 +28,7 @@ import { CORS_HEADERS, SYNC_PATH } from "./protocol.js";
 import { fetchOwnSite, handleSiteRequest } from "./site.js";
 import { checkSchema, restoreSnapshot, SnapshotWriter, warnMissingBlobs } from "./snapshot.js";
 import { DEFAULT_MAX_UPLOAD_BYTES, handleStorage, STORAGE_PREFIX } from "./storage-http.js";
-import { SyncSession } from "./sync.js";
+import { SubscriptionIndex, SyncSession } from "./sync.js";
 import { watchFolder } from "./watch.js";
 
 export { InternalsMismatchError } from "./internals.js";
@@ -313,6 +313,7 @@ export async function startLocalBackend(options: LocalBackendOptions): Promise<L
     snapshot = snap;
     // Every top-level commit is logged durably before it is applied (and refused if it cannot be).
     eng.writeAhead = snap.writeAhead;
+    eng.durable = snap.durable;
     // Compact what the write-ahead log restored into a snapshot (in the background).
     if (restored.replayed > 0) snap.markDirty();
     // A folder's first start writes its snapshot at once: from then on a folder without one has
@@ -326,7 +327,9 @@ export async function startLocalBackend(options: LocalBackendOptions): Promise<L
     const authFetch: AuthFetch = (target, init) =>
       new URL(target).origin === siteOrigin ? fetchOwnSite(eng, target, init) : globalThis.fetch(target, init);
     const auth = new AuthVerifier(app.authProviders, authFetch);
+    const subscriptions = new SubscriptionIndex();
     eng.onCommit((_tables, _ts, _written, writes) => {
+      subscriptions.committed(writes);
       for (const session of sessions) session.markDirty(writes);
     });
     eng.sessionRequests.onChange = (stored, withCommit) => snap.logRequest(stored, withCommit);
@@ -335,7 +338,7 @@ export async function startLocalBackend(options: LocalBackendOptions): Promise<L
     cronRunner = crons;
     crons.setJobs(cronJobsOf(app));
     const mail = new MailSink(dataDir, logger);
-    const syncDeps = { engine: eng, auth, adminKey: secrets.adminKey, logger };
+    const syncDeps = { engine: eng, subscriptions, auth, adminKey: secrets.adminKey, logger };
     const storageOptions = { maxUploadBytes: options.maxUploadBytes ?? DEFAULT_MAX_UPLOAD_BYTES };
 
     // A web page may reach the cloud port only from the app's own origins (or this backend's).
@@ -463,6 +466,7 @@ export async function startLocalBackend(options: LocalBackendOptions): Promise<L
           identity: toIdentity(runOptions.identity),
           componentPath,
         });
+        await eng.whenDurable();
         if (outcome.ok) return outcome.value;
         if (outcome.errorData !== undefined) throw new ConvexError(jsonToConvex(outcome.errorData));
         throw new Error(outcome.errorMessage);

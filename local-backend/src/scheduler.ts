@@ -166,6 +166,8 @@ export class JobScheduler {
         return true;
       });
       if (!started || this.stopped) return;
+      // Its arguments come from a commit: an action acts on the world only once that is on disk.
+      await this.core.whenDurable();
       // Scheduled functions run without the scheduler's identity, like on Convex.
       outcome = await this.core.runFunction(kind, target, args);
     } else if (kind) {

@@ -1,9 +1,10 @@
 // Persistence of the database: a JSON snapshot of every committed document (convexToJson) of
 // the app and of every component, system tables included, restored with the same _id and
-// _creationTime, plus a write-ahead log. Every commit is appended to the log and fdatasync'd
-// before convex-test applies it, so a kill or a power cut at any moment loses no acknowledged
-// write, and a disk that refuses the write (full, failing) fails the mutation with nothing
-// applied. The log is compacted into a new snapshot once it has grown (and on stop), written a
+// _creationTime, plus a write-ahead log. Every commit is appended to the log before convex-test
+// applies it, and fdatasync'd (one sync for every commit written meanwhile: group commit) before
+// anything can tell the world about it, so a kill or a power cut at any moment loses no
+// acknowledged write, and a disk that refuses the write (full, failing) fails the mutation with
+// nothing applied. The log is compacted into a new snapshot once it has grown (and on stop), written a
 // slice at a time so the event loop keeps serving; each snapshot starts a new log file, and the
 // log files a snapshot covers are deleted once it is on disk. Blob files of deleted `_storage`
 // documents are removed only after a snapshot without them is safely on disk.
@@ -15,6 +16,7 @@ import { type DataDir, expectFile, fsyncDirSync, LocalBackendStartupError, RESET
 import type { Engine } from "./engine.js";
 import { SystemError } from "./function-validation.js";
 import { convexTestVersion, counterFromId, type StoredDocument, tableNameFromId } from "./internals.js";
+import { GroupSync } from "./group-sync.js";
 import type { Logger } from "./logger.js";
 import { runOutside, type TransactionHooks } from "./run-context.js";
 import { describeViolations, schemaViolations } from "./schema-check.js";
@@ -479,9 +481,10 @@ const MIN_COMPACT_LOG_BYTES = 8 * 1024 * 1024;
  * The write-ahead log and its compaction into snapshots.
  *
  * Every top-level commit passes through `writeAhead` (the engine's commit hook) before convex-test
- * applies it: its line is appended and fdatasync'd first, so a commit is on disk before anything
- * can acknowledge it, and a failed write (ENOSPC, EIO) throws, which rolls the transaction back
- * with nothing applied. A failed append is truncated away (or, if even that fails, the log moves
+ * applies it: its line is appended first, and a failed write (ENOSPC, EIO) throws, which rolls the
+ * transaction back with nothing applied. The line is fdatasync'd off the event loop together with
+ * the lines of the commits around it (`GroupSync`); `durable()` resolves once it is on disk, and
+ * the engine's callers wait for that before they acknowledge a commit or send what it changed. A failed append is truncated away (or, if even that fails, the log moves
  * to a new file), so a partial line can never precede a later commit.
  *
  * Compaction takes its consistent point synchronously and cheaply (the document references of
@@ -506,6 +509,12 @@ export class SnapshotWriter {
   private readonly requestsAhead = new Set<string>();
   /** The last append failed (logged once until appends succeed again). */
   private failing = false;
+  private readonly groupSync = new GroupSync((err) =>
+    this.logger.error(
+      `could not sync the write-ahead log to disk (${err.message}); no commit is acknowledged from now on. ` +
+        "Stop the backend and start it again: it restores every acknowledged commit from the log.",
+    ),
+  );
 
   constructor(
     private readonly engine: Engine,
@@ -533,6 +542,9 @@ export class SnapshotWriter {
   readonly writeAhead = (written: Map<string, string[]>, tx: TransactionHooks | undefined, apply: () => bigint | null): bigint | null => {
     if (this.closed) {
       throw new SystemError("Server Error: the local backend is stopping; this mutation was not committed. Try again once it runs.");
+    }
+    if (this.groupSync.failure) {
+      throw new SystemError(`Server Error: the local backend cannot save to disk (${this.groupSync.failure.message}); restart it.`);
     }
     // The timestamp convex-test's commit will assign (max(now, last + 1)); it runs below with
     // the clock held at `ms`, so it assigns exactly this one.
@@ -598,6 +610,9 @@ export class SnapshotWriter {
     return applied;
   };
 
+  /** Resolves once every commit applied so far is on disk (rejects if the disk failed). */
+  readonly durable = (): Promise<void> => this.groupSync.durable();
+
   /**
    * A session request changed. One recorded by a commit is already in that commit's line
    * (`writeAhead`); a result gets its own line, synced too (it answers a resent mutation).
@@ -619,7 +634,7 @@ export class SnapshotWriter {
     if (this.walSeq !== seq || this.walFd === null) return;
     try {
       fs.ftruncateSync(this.walFd, start);
-      fs.fdatasyncSync(this.walFd);
+      this.groupSync.syncNow(this.walFd);
       this.logBytes -= this.walSize - start;
       this.walSize = start;
     } catch (err) {
@@ -628,8 +643,8 @@ export class SnapshotWriter {
   }
 
   /**
-   * Append whole lines and fdatasync them; returns where they start in the current log file. On
-   * failure nothing of them stays in the log.
+   * Append whole lines (synced soon, see `durable`); returns where they start in the current log
+   * file. On failure nothing of them stays in the log.
    */
   private append(text: string): number {
     const buffer = Buffer.from(text, "utf8");
@@ -638,7 +653,6 @@ export class SnapshotWriter {
       const fd = this.walFd!;
       try {
         writeFully(fd, buffer);
-        fs.fdatasyncSync(fd);
       } catch (err) {
         this.undoAppend(fd);
         throw err;
@@ -654,6 +668,8 @@ export class SnapshotWriter {
       this.failing = false;
       this.logger.info("the write-ahead log is writable again");
     }
+    // Alone: no other mutation is waiting to commit, so there is nothing to group it with.
+    this.groupSync.wrote(this.walFd!, this.engine.mutationsRunning <= 1);
     const start = this.walSize;
     this.walSize += buffer.length;
     this.logBytes += buffer.length;
@@ -689,14 +705,21 @@ export class SnapshotWriter {
     }
   }
 
+  /** Sync the log file's last lines and close it. */
   private closeLog(): void {
     if (this.walFd === null) return;
+    const fd = this.walFd;
+    this.walFd = null;
     try {
-      fs.closeSync(this.walFd);
+      this.groupSync.syncNow(fd);
+    } catch {
+      // Logged by the group sync; commits are refused from now on.
+    }
+    try {
+      this.groupSync.close(fd);
     } catch {
       // nothing more can be lost: every line in it was synced
     }
-    this.walFd = null;
   }
 
   /** Later commits go to a new log file; returns its number. */

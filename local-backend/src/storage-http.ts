@@ -44,6 +44,7 @@ export async function handleStorage(
       // Streamed to disk as it arrives: memory stays flat whatever the file's size.
       const contentType = req.headers["content-type"] ?? null;
       const storageId = await engine.storage.storeStream(req, limit, () => uploadTooLarge(limit), contentType, componentPath);
+      await engine.whenDurable();
       sendJson(res, 200, { storageId }, CORS_HEADERS);
     } catch (err) {
       if (!req.complete) {

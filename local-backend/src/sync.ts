@@ -12,7 +12,7 @@ import { AuthError, type AuthVerifier } from "./auth.js";
 import type { Engine, Identity, Outcome } from "./engine.js";
 import type { Logger } from "./logger.js";
 import { encodeTs } from "./protocol.js";
-import { type DocWrite, ReadSet } from "./read-set.js";
+import { type DocWrite, ReadSet, ReadSetIndex } from "./read-set.js";
 import { runOutside } from "./run-context.js";
 import { type RequestRecord, requestKey } from "./session-requests.js";
 import { type AddQuery, type ClientMessage, parseClientMessage, ProtocolError } from "./sync-messages.js";
@@ -21,12 +21,14 @@ const MAX_PENDING_WRITES = 10_000;
 
 export interface SyncDeps {
   engine: Engine;
+  subscriptions: SubscriptionIndex;
   auth: AuthVerifier;
   adminKey: string;
   logger: Logger;
 }
 
 interface Subscription {
+  session: SyncSession;
   queryId: number;
   udfPath: string;
   /** Decoded arguments, or why they could not be decoded. */
@@ -34,6 +36,7 @@ interface Subscription {
   argsJson: string;
   componentPath: string | undefined;
   journal: string | null;
+  /** What its last run read (in the shared `SubscriptionIndex` once it has run). */
   reads: ReadSet;
   /** Key of the last result sent, to skip unchanged results. */
   lastSent: string | null;
@@ -51,6 +54,15 @@ type Modification =
       journal: string | null;
     }
   | { type: "QueryRemoved"; queryId: number };
+
+/** Every session's subscriptions by what they last read. */
+export class SubscriptionIndex extends ReadSetIndex<Subscription> {
+  /** Called synchronously with every commit: the subscriptions it touched will re-run. */
+  committed(writes: readonly DocWrite[]): void {
+    if (writes.length === 0) return;
+    for (const sub of this.touchedBy(writes)) sub.session.markQueryDirty(sub.queryId);
+  }
+}
 
 type DecodedArgs = { ok: true; value: Record<string, Value> } | { ok: false; error: string };
 
@@ -105,6 +117,7 @@ export class SyncSession {
     });
     ws.on("close", () => {
       this.closed = true;
+      this.unwatchAll();
       this.onClose(this);
     });
     ws.on("error", () => undefined);
@@ -116,7 +129,28 @@ export class SyncSession {
 
   close(code = 1001, reason = "backend stopping"): void {
     this.closed = true;
+    this.unwatchAll();
     this.ws.close(code, reason);
+  }
+
+  private unwatchAll(): void {
+    for (const sub of this.subs.values()) this.deps.subscriptions.delete(sub.reads, sub);
+  }
+
+  /**
+   * Wait until every commit so far is on disk: a mutation is acknowledged, and query results are
+   * sent, only then. If the disk failed, the connection ends instead (the client retries once
+   * the backend has been restarted).
+   */
+  private async durable(): Promise<boolean> {
+    try {
+      await this.deps.engine.whenDurable();
+      return !this.closed;
+    } catch (err) {
+      this.deps.logger.error(`closing a sync connection: ${(err as Error).message}`);
+      this.close(1011, "the backend cannot save to disk");
+      return false;
+    }
   }
 
   /** Tell the client why (it stops retrying, as with Convex's FatalError) and end this connection. */
@@ -128,14 +162,21 @@ export class SyncSession {
     this.close(1008, "invalid message");
   }
 
-  /** Called synchronously from a commit: remember what changed, refresh outside the commit's context. */
+  /** A commit touched what this subscription last read (found by the `SubscriptionIndex`). */
+  markQueryDirty(queryId: number): void {
+    if (this.closed) return;
+    this.dirtySubs.add(queryId);
+    this.scheduleRefresh();
+  }
+
+  /**
+   * Called synchronously with every commit. Settled read sets are in the `SubscriptionIndex`;
+   * while a Transition re-runs subscriptions their read sets are about to change, so the
+   * commit's writes are kept and checked against the new ones.
+   */
   markDirty(writes: readonly DocWrite[]): void {
-    if (this.closed || writes.length === 0 || this.dirtyAll) return;
-    if (!this.evaluating) {
-      // Settled read sets: find the touched subscriptions now; a session none of whose
-      // queries the commit touched does nothing more.
-      for (const sub of this.subs.values()) if (!sub.isNew && sub.reads.touchedBy(writes)) this.dirtySubs.add(sub.queryId);
-    } else if (this.dirty.length + writes.length > MAX_PENDING_WRITES) {
+    if (this.closed || writes.length === 0 || this.dirtyAll || !this.evaluating) return;
+    if (this.dirty.length + writes.length > MAX_PENDING_WRITES) {
       // Past this many pending writes, checking each subscription costs more than re-running all.
       this.dirtyAll = true;
       this.dirty = [];
@@ -203,7 +244,10 @@ export class SyncSession {
     for (const mod of message.modifications) {
       if (mod.type === "Add") {
         const add: AddQuery = mod;
+        const replaced = this.subs.get(add.queryId);
+        if (replaced) this.deps.subscriptions.delete(replaced.reads, replaced);
         this.subs.set(add.queryId, {
+          session: this,
           queryId: add.queryId,
           udfPath: add.udfPath,
           args: decodeArgs(add.args),
@@ -214,7 +258,11 @@ export class SyncSession {
           lastSent: null,
           isNew: true,
         });
-      } else if (this.subs.delete(mod.queryId)) {
+      } else {
+        const sub = this.subs.get(mod.queryId);
+        if (!sub) continue;
+        this.subs.delete(mod.queryId);
+        this.deps.subscriptions.delete(sub.reads, sub);
         removed.push(mod.queryId);
       }
     }
@@ -234,7 +282,9 @@ export class SyncSession {
     } else {
       outcome = await this.deps.engine.runQueryCached(sub.udfPath, sub.args.value, sub.argsJson, this.identity, sub.journal, componentPath);
     }
+    this.deps.subscriptions.delete(sub.reads, sub);
     sub.reads = outcome.reads;
+    if (!this.closed && this.subs.get(sub.queryId) === sub) this.deps.subscriptions.add(sub.reads, sub);
     if (outcome.ok && outcome.journal !== null) sub.journal = outcome.journal;
     const modification: Modification = outcome.ok
       ? { type: "QueryUpdated", queryId: sub.queryId, value: convexToJson(outcome.value), logLines: outcome.logLines, journal: sub.journal }
@@ -287,6 +337,7 @@ export class SyncSession {
     const endTs = ts > this.sentTs ? ts : this.sentTs;
     const versionsChanged = querySet !== this.querySetVersion || identity !== this.identityVersion;
     if (modifications.length === 0 && !versionsChanged && !(opts.force && endTs > this.sentTs) && !opts.always) return;
+    if (!(await this.durable())) return;
     this.send({
       type: "Transition",
       startVersion: { querySet: this.querySetVersion, identity: this.identityVersion, ts: encodeTs(this.sentTs) },
@@ -319,6 +370,7 @@ export class SyncSession {
     // The client resolves the mutation once it has this response and then a Transition at or
     // after the mutation's timestamp, so the response goes first.
     const ts = outcome.commitTs ?? this.deps.engine.currentTs();
+    if (!(await this.durable())) return;
     this.send({
       type: "MutationResponse",
       requestId: message.requestId,
@@ -355,6 +407,7 @@ export class SyncSession {
   /** A mutation this session already ran: its first outcome again, then a Transition. */
   private async replay(message: Extract<ClientMessage, { type: "Mutation" }>, record: RequestRecord): Promise<void> {
     this.deps.logger.info(`mutation ${message.udfPath} (request ${message.requestId}) was resent; answering with its first result`);
+    if (!(await this.durable())) return;
     this.send({
       type: "MutationResponse",
       requestId: message.requestId,
