@@ -9,6 +9,7 @@
 // through its own mutations. Per size it prints:
 // - startup: time until a restarted backend (snapshot + log of the seeded data) answers, and RSS;
 // - gallery query p50 (a page deep in the gallery, over HTTP, its 20 works and their stats);
+// - search p50: 20 best works for a word in 1 of 200 titles (the text index, not a table walk);
 // - like mutation p50/p95 and throughput, with 1 writer and with 50 writers at once;
 // - mutation→update p50/p95 with 200 subscribers on 200 different pages while 50 writers like
 //   works on those pages: from the writer's call to the update of the page showing that work,
@@ -47,7 +48,9 @@ const APP: Record<string, string> = {
   "schema.ts": `import { defineSchema, defineTable } from "convex/server";
 import { v } from "convex/values";
 export default defineSchema({
-  works: defineTable({ title: v.string(), authorId: v.string(), tags: v.array(v.string()) }).index("by_author", ["authorId"]),
+  works: defineTable({ title: v.string(), authorId: v.string(), tags: v.array(v.string()) })
+    .index("by_author", ["authorId"])
+    .searchIndex("search_title", { searchField: "title" }),
   workStats: defineTable({ workId: v.id("works"), likes: v.number(), views: v.number() }).index("by_work", ["workId"]),
   likes: defineTable({ workId: v.id("works"), userId: v.string() }).index("by_work_user", ["workId", "userId"]),
 });
@@ -68,6 +71,12 @@ export const page = query({
   },
 });
 
+export const search = query({
+  args: { text: v.string() },
+  handler: async (ctx, { text }) =>
+    (await ctx.db.query("works").withSearchIndex("search_title", (q) => q.search("title", text)).take(20)).map((w) => w.title),
+});
+
 export const toggleLike = mutation({
   args: { workId: v.id("works"), userId: v.string() },
   handler: async (ctx, { workId, userId }) => {
@@ -85,7 +94,7 @@ export const seed = mutation({
   args: { from: v.number(), count: v.number() },
   handler: async (ctx, { from, count }) => {
     for (let i = from; i < from + count; i++) {
-      const workId = await ctx.db.insert("works", { title: "作品 " + i, authorId: "user" + (i % 500), tags: ["AI", "art"] });
+      const workId = await ctx.db.insert("works", { title: "作品 " + i + " テーマ" + (i % 200) + " AI art", authorId: "user" + (i % 500), tags: ["AI", "art"] });
       await ctx.db.insert("workStats", { workId, likes: 0, views: 0 });
     }
   },
@@ -208,6 +217,13 @@ async function measure(size: number): Promise<void> {
     galleryTimes.push(performance.now() - t0);
   }
 
+  const searchTimes: number[] = [];
+  for (let i = 0; i < 40; i++) {
+    const t0 = performance.now();
+    await http.query(anyApi.works.search, { text: `テーマ${(i * 37) % 200}` });
+    searchTimes.push(performance.now() - t0);
+  }
+
   // One writer before anyone subscribes: the write path alone.
   const firstPage = (await http.query(anyApi.works.page, { paginationOpts: { numItems: PAGE, cursor: deep } })) as PageResult;
   const lone = new ConvexClient(running.url, wsOptions);
@@ -301,6 +317,7 @@ async function measure(size: number): Promise<void> {
       `${size.toLocaleString("en")} works (${documents.toLocaleString("en")} documents; seeded in ${seedSeconds.toFixed(1)} s)`,
       `  startup ${(restarted.startupMs / 1000).toFixed(2)} s; RSS ${rssAtStart.toFixed(0)} MB at start (empty: ${rssEmpty.toFixed(0)} MB, so ${(((rssAtStart - rssEmpty) / documents) * 10_000).toFixed(1)} MB per 10k documents), ${rssLoaded.toFixed(0)} MB after the load`,
       `  gallery query p50 ${percentile(galleryTimes, 50).toFixed(1)} ms, p95 ${percentile(galleryTimes, 95).toFixed(1)} ms (HTTP, 20 works and their stats)`,
+      `  search p50 ${percentile(searchTimes, 50).toFixed(1)} ms, p95 ${percentile(searchTimes, 95).toFixed(1)} ms (HTTP, the 20 best of ${Math.round(size / 200)} matching works)`,
       `  1 writer:   mutation p50 ${alone.p50.toFixed(1)} ms, p95 ${alone.p95.toFixed(1)} ms, ${alone.perSecond.toFixed(0)} mutations/s`,
       `  with ${subscribers.length} subscribers on different pages:`,
       `    1 writer:   mutation p50 ${one.p50.toFixed(1)} ms, p95 ${one.p95.toFixed(1)} ms, ${one.perSecond.toFixed(0)} mutations/s`,

@@ -44,7 +44,9 @@ import { installIndexes } from "./indexes/install.js";
 import type { IndexStore } from "./indexes/store.js";
 import { type DocWrite, ReadSet, ReadSetIndex } from "./read-set.js";
 import { describeViolations, schemaViolations, type SchemaViolations } from "./schema-check.js";
+import type { SearchSource } from "./search/convex-test.js";
 import { installSearch } from "./search/index.js";
+import { searchReadOf } from "./search/reads.js";
 import { argumentValidationError, type IdTable } from "./validation/index.js";
 
 export type { FunctionKind } from "./engine-core.js";
@@ -153,7 +155,7 @@ function installDatabaseHooks(db: DatabaseFake, componentPath: string): IndexSto
     onRangeRead: (table, range) => runContext.getStore()?.reads.addRange(tableKey(componentPath, table), range),
     onFilteredOut: (doc) => chargeFilteredOut?.(doc),
   });
-  installSearch(db);
+  installSearch(db, store);
   chargeFilteredOut = installDocumentLimits(db);
   return store;
 }
@@ -636,6 +638,14 @@ export class Engine implements EngineCore {
     if (table) runContext.getStore()?.reads.addTable(tableKey(this.currentComponentPath(), table));
   }
 
+  /** Record a text search the running query made (its terms and filters, as Convex does). */
+  private readSearch(source: { type: string }): void {
+    const read = searchReadOf(source as SearchSource);
+    const table = tableOfQuerySource(source);
+    if (!read || !table) return this.readTable(table);
+    runContext.getStore()?.reads.addSearch(tableKey(this.currentComponentPath(), table), read);
+  }
+
   /** Record that the running query fetched a document by id (found or not). */
   private readId(id: string, table: string | undefined): void {
     const name = tableNameFromId(id) ?? table;
@@ -708,7 +718,7 @@ export class Engine implements EngineCore {
       if (op === "1.0/queryStream") {
         // Index and table scans record the key ranges they read themselves (src/indexes).
         const { query } = JSON.parse(jsonArgs) as { query: { source: { type: string } } };
-        if (query.source.type === "Search") this.readTable(tableOfQuerySource(query.source));
+        if (query.source.type === "Search") this.readSearch(query.source);
       }
       return originalSyscall(op, jsonArgs);
     };
@@ -771,7 +781,7 @@ export class Engine implements EngineCore {
   private async queryPage(args: Record<string, unknown>, original: (op: string, a: string) => Promise<string>): Promise<string> {
     const ctx = runContext.getStore();
     const query = args.query as { source: { type: string } };
-    if (query.source.type === "Search") this.readTable(tableOfQuerySource(query.source));
+    if (query.source.type === "Search") this.readSearch(query.source);
     // Only the outermost query owns the journal; a nested query (into a component) does not.
     const outermost = (this.internals.executionContext.getStore()?.depth ?? 1) <= 1;
     if (ctx && outermost && args.endCursor == null && ctx.journalIn !== null) args.endCursor = ctx.journalIn;

@@ -1,6 +1,7 @@
 // What a query read, as Convex tracks it to re-run only the subscriptions a commit can change:
 // the key ranges of the indexes it scanned (as far as it actually scanned), the documents it
-// fetched by id, and whole tables for reads that depend on every row (text search, counts).
+// fetched by id, its text searches (terms and filters, search/reads.ts), and whole tables for
+// reads that depend on every row (counts).
 // A commit touches a read set when a document it wrote has its old or new version inside one of
 // those ranges, or is one of those ids.
 //
@@ -11,6 +12,7 @@
 // commit checks only the few read sets that can contain what it wrote.
 import type { StoredDocument } from "./internals.js";
 import { fieldValue, type IndexKey, inRange, keyOf, type KeyRange, valueName } from "./indexes/keys.js";
+import { type SearchRead, searchMatches } from "./search/reads.js";
 
 /** One document written by a commit: `table` is a `tableKey` (component path and table). */
 export interface DocWrite {
@@ -65,6 +67,7 @@ export class ReadSet {
   /** `idKey`s of the documents fetched by id. */
   private readonly ids = new Set<string>();
   private readonly ranges = new Map<string, KeyRange[]>();
+  private readonly searches = new Map<string, SearchRead[]>();
   /** Built on the first check, once the query has finished reading. */
   private lookup: Map<string, TableRanges> | null = null;
 
@@ -74,6 +77,13 @@ export class ReadSet {
 
   addId(table: string, id: string): void {
     this.ids.add(idKey(table, id));
+  }
+
+  addSearch(table: string, read: SearchRead): void {
+    this.lookup = null;
+    const list = this.searches.get(table);
+    if (list) list.push(read);
+    else this.searches.set(table, [read]);
   }
 
   /** A range that may still grow while its query reads on (it is kept by reference). */
@@ -91,6 +101,8 @@ export class ReadSet {
 
   touchedByWrite(write: DocWrite): boolean {
     if (this.tables.has(write.table) || this.ids.has(idKey(write.table, write.id))) return true;
+    const searches = this.searches.get(write.table);
+    if (searches?.some((read) => [write.before, write.after].some((doc) => doc !== null && searchMatches(read, doc)))) return true;
     if (!this.ranges.has(write.table)) return false;
     const table = this.rangesOf(write.table);
     for (const range of table.other) if (touches(write, range)) return true;
@@ -114,6 +126,7 @@ export class ReadSet {
       if (other.length > 0) otherTables.push(table);
       for (const [field, byValue] of byFirstValue) for (const name of byValue.keys()) firstValues.push([table, field, name]);
     }
+    for (const table of this.searches.keys()) if (!otherTables.includes(table)) otherTables.push(table);
     return { tables: [...this.tables], ids: [...this.ids], firstValues, otherTables };
   }
 
@@ -150,7 +163,7 @@ interface IndexEntries {
   ids: string[];
   /** [table, first field, value name] of each range that fixes its first field. */
   firstValues: Array<[string, string, string]>;
-  /** Tables with ranges that do not fix their first field (checked on every write there). */
+  /** Tables with searches, or ranges that do not fix their first field (checked on every write there). */
   otherTables: string[];
 }
 

@@ -1,6 +1,8 @@
 // The index of many queries' read sets must find exactly the read sets a commit touches, as
-// checking every read set one by one would: random read sets (whole tables, ids, ranges that fix
-// their first field and ranges that do not, over mixed value types) against random writes.
+// checking every read set one by one would: random read sets (whole tables, ids, text searches,
+// ranges that fix their first field and ranges that do not, over mixed value types) against
+// random writes.
+import type { Value } from "convex/values";
 import { describe, expect, it } from "vitest";
 import type { StoredDocument } from "../src/internals";
 import type { KeyRange } from "../src/indexes/keys";
@@ -54,6 +56,10 @@ function readSet(r: ReturnType<typeof random>): ReadSet {
     const kind = r.next();
     if (kind < 0.1) reads.addTable(r.pick(TABLES));
     else if (kind < 0.3) reads.addId(r.pick(TABLES), r.pick(IDS));
+    else if (kind < 0.45) {
+      const filters = r.next() < 0.5 ? [] : [{ fieldPath: "b", value: r.pick(VALUES) as Value | undefined }];
+      reads.addSearch(r.pick(TABLES), { searchField: "a", exact: new Set([r.pick(["a", "b", "x"])]), prefix: r.pick(["", "b", undefined]), filters });
+    }
     else reads.addRange(r.pick(TABLES), range(r));
   }
   return reads;

@@ -454,6 +454,34 @@ describe("against the running backend, with the official clients", () => {
     await waitForValue(watcher, api.articles.search, args, (v) => v[0] === "kiwi kiwi", SLOW);
   }, SLOW);
 
+  it("re-runs a live search only for writes that match its terms and filters, as Convex's read sets do", async () => {
+    const client = h.ws();
+    const runs = () => h.logs.filter((line) => line.includes("run watched kiwi")).length;
+    let latest: string[] = [];
+    await new Promise<void>((resolve) => {
+      client.onUpdate(api.articles.watched, { text: "kiwi", section: "main" }, (titles) => {
+        latest = titles;
+        resolve();
+      });
+    });
+    expect(runs()).toBe(1);
+    // A mutation through the same client resolves after its session re-ran what the commit touched.
+    await client.mutation(api.articles.insert, { articles: [article("banana split")] });
+    await client.mutation(api.articles.insert, { articles: [article("kiwi tart", "other")] });
+    expect(runs()).toBe(1);
+    // The last search term also matches as a prefix.
+    await client.mutation(api.articles.insert, { articles: [article("kiwifruit salad")] });
+    expect(runs()).toBe(2);
+    expect(latest).toEqual(["kiwifruit salad"]);
+    const [id] = await client.mutation(api.articles.insert, { articles: [article("kiwi")] });
+    expect(runs()).toBe(3);
+    expect(latest).toEqual(["kiwi", "kiwifruit salad"]);
+    // Moving a result out of the filter re-runs it (its old version matched).
+    await client.mutation(api.articles.setSection, { id, section: "other" });
+    expect(runs()).toBe(4);
+    expect(latest).toEqual(["kiwifruit salad"]);
+  }, SLOW);
+
   it("caps a search at 1024 results with Convex's error", async () => {
     await h.backend.run("articles:seed", { count: 1100, body: "bulk item", prefix: "b" });
     const http = h.http();

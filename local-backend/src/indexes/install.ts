@@ -93,11 +93,10 @@ export function installIndexes(db: DatabaseFake, hooks: IndexHooks): IndexStore 
   const store = new IndexStore(db);
   const originalResolve = fake._resolveQuerySource.bind(fake);
   const originalIterate = fake._iterateDocs.bind(fake);
-  let shapeOnly = false;
   const open = new Map<number, OpenQuery>();
 
   fake._iterateDocs = (table, callback) => {
-    if (shapeOnly) return;
+    if (store.iteratingNothing) return;
     if (typeof table !== "string") return originalIterate(table, callback);
     const docs = store.documentsOf(table);
     const pending = fake._writes.length > 0 ? pendingVersions(fake, table) : null;
@@ -107,13 +106,7 @@ export function installIndexes(db: DatabaseFake, hooks: IndexHooks): IndexStore 
 
   /** convex-test's reading of the query (validation, filter, limit, order) over no documents. */
   const prepare = (query: SerializedQuery & { source: RangeSourceJson }): Prepared => {
-    shapeOnly = true;
-    let resolved: ResolvedSource;
-    try {
-      resolved = originalResolve(query);
-    } finally {
-      shapeOnly = false;
-    }
+    const resolved: ResolvedSource = store.withoutDocuments(() => originalResolve(query));
     const source = query.source;
     const [table = "", indexName = ""] =
       source.type === "FullTableScan" ? [source.tableName ?? "", "by_creation_time"] : (source.indexName ?? "").split(".");

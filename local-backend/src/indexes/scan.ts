@@ -38,7 +38,7 @@ export interface ScanRow {
 export function pendingVersions(db: DatabaseFake, table: string): Map<string, StoredDocument | null> {
   const latest = new Map<string, StoredDocument | null>();
   for (let level = db._writes.length - 1; level >= 0; level--) {
-    for (const [id, doc] of Object.entries(db._writes[level])) {
+    for (const [id, doc] of Object.entries(db._writes[level] ?? {})) {
       if (!latest.has(id) && tableNameFromId(id) === table) latest.set(id, doc);
     }
   }

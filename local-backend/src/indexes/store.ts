@@ -28,11 +28,20 @@ interface BuiltIndex {
   tree: Tree;
 }
 
+/** Another structure kept in step with a table's committed documents (a text index). */
+export interface DerivedIndex {
+  update(id: string, before: StoredDocument | undefined, after: StoredDocument | undefined): void;
+}
+
 export class IndexStore {
   /** Committed documents per table. */
   private readonly tables = new Map<string, Map<string, StoredDocument>>();
   /** Built trees per table, by index name. */
   private readonly built = new Map<string, Map<string, BuiltIndex>>();
+  /** Derived indexes per table, by name. */
+  private readonly derived = new Map<string, Map<string, DerivedIndex>>();
+  /** While set, `_iterateDocs` visits nothing (see `withoutDocuments`). */
+  iteratingNothing = false;
 
   constructor(private readonly db: DatabaseFake) {
     this.wrapDocuments(db._documents);
@@ -79,6 +88,34 @@ export class IndexStore {
     return tree;
   }
 
+  /**
+   * A structure derived from a table's committed documents: `create` builds it from them, and
+   * from then on it hears of every change to the table.
+   */
+  derivedIndex<T extends DerivedIndex>(table: string, name: string, create: (documents: ReadonlyMap<string, StoredDocument>) => T): T {
+    let byName = this.derived.get(table);
+    if (!byName) {
+      byName = new Map();
+      this.derived.set(table, byName);
+    }
+    let index = byName.get(name) as T | undefined;
+    if (!index) {
+      index = create(this.documentsOf(table));
+      byName.set(name, index);
+    }
+    return index;
+  }
+
+  /** Run convex-test code that walks tables (`_iterateDocs`) over no documents, for what a query means. */
+  withoutDocuments<T>(work: () => T): T {
+    this.iteratingNothing = true;
+    try {
+      return work();
+    } finally {
+      this.iteratingNothing = false;
+    }
+  }
+
   private wrapDocuments(target: Record<string, StoredDocument>): void {
     for (const [id, doc] of Object.entries(target)) this.update(id, undefined, doc);
     const proxy = new Proxy(target, {
@@ -117,6 +154,7 @@ export class IndexStore {
     }
     if (after) docs.set(id, after);
     else docs.delete(id);
+    for (const index of this.derived.get(table)?.values() ?? []) index.update(id, before, after);
     const trees = this.built.get(table);
     if (!trees) return;
     for (const { fields, tree } of trees.values()) {

@@ -31,7 +31,7 @@ export interface CompiledSearch {
 /** Convex's `FieldPath` prints as a quoted, dot-joined path. */
 const quoted = (fieldPath: string) => `"${fieldPath}"`;
 
-function eqValue(value: JSONValue): Value | undefined {
+export function eqValue(value: JSONValue): Value | undefined {
   if (typeof value === "object" && value !== null && "$undefined" in value) return undefined;
   return jsonToConvex(value);
 }

@@ -15,14 +15,21 @@
 //   one more fails with Convex's "Search query scanned too many documents" (stream.ts).
 // - Pagination by position in relevance order, with cursors tied to the query (cursor.ts).
 //
+// A search reads an inverted index of the table's search field (text-index.ts, kept in step with
+// every commit) with the transaction's own writes laid over it: it costs what its terms match,
+// not the size of the table.
+//
 // How it hooks into convex-test (see convex-test.ts): on the one `DatabaseFake` passed in, it
 // replaces `_resolveQuerySource`, `_evaluateQuery` (used by `1.0/queryStream`) and `paginate`
 // (used by `1.0/queryPage`) for sources of type "Search", delegating every other query to the
-// originals. It reads documents with `_iterateDocs` (committed and in-transaction writes) and the
-// declared search indexes from `_schema`. The `.eq` filters and `.filter()` operators are still
-// evaluated by convex-test's own `_resolveQuerySource`, with the search text left out.
+// originals. It reads the declared search indexes from `_schema`. The `.filter()` operators and
+// the limit are still compiled by convex-test's own `_resolveQuerySource`, run over no documents.
+import { compareValues, type Value } from "convex/values";
 import type { DatabaseFake, StoredDocument } from "../internals.js";
-import { compileSearch } from "./compile.js";
+import { fieldValue } from "../indexes/keys.js";
+import { pendingVersions } from "../indexes/scan.js";
+import { IndexStore } from "../indexes/store.js";
+import { type CompiledSearch, compileSearch } from "./compile.js";
 import {
   isSearchQuery,
   lookupSearchIndex,
@@ -32,8 +39,9 @@ import {
   type SearchQuery,
 } from "./convex-test.js";
 import { queryFingerprint } from "./cursor.js";
-import { type Candidate, rankSearch } from "./rank.js";
+import { type Candidate, rankSearch, relevantTerms } from "./rank.js";
 import { paginateResults, streamResults } from "./stream.js";
+import { corpusOf, TextIndex } from "./text-index.js";
 
 export { SEARCH_INTERNALS_REPLACED, SEARCH_INTERNALS_USED } from "./convex-test.js";
 
@@ -52,32 +60,36 @@ function withoutSearchText(query: SearchQuery): SearchQuery {
   return { ...query, source: { ...query.source, filters } };
 }
 
-function runSearch(db: SearchableDatabase, resolveOriginal: ResolveQuerySource, query: SearchQuery): SearchRun {
-  const [tableName = "", indexName = ""] = query.source.indexName.split(".");
-  const compiled = compileSearch(query.source, lookupSearchIndex(db, tableName, indexName));
-  // convex-test's own evaluation, without the search text: the documents passing the `.eq`
-  // filters, and the `.filter()` operators and limit, all exactly as before.
-  const unranked = resolveOriginal(withoutSearchText(query));
-  const { filterFn, limit } = unranked;
-  if (!compiled) return { candidates: [], filterFn, limit };
-  const passing = new Set(unranked.sortedDocs.map((doc) => doc._id));
-  const candidates = rankSearch(
-    compiled,
-    (visit) => db._iterateDocs(compiled.tableName, visit),
-    (doc) => passing.has(doc._id),
-  );
-  return { candidates, filterFn, limit };
+/** The `.eq` filters as convex-test evaluates them: equal values by Convex's comparison. */
+function filtersOf(compiled: CompiledSearch): (doc: StoredDocument) => boolean {
+  return (doc) => compiled.eqFilters.every((f) => compareValues(fieldValue(doc, f.fieldPath) as Value, f.value as Value) === 0);
 }
 
-/** Replace convex-test's search evaluation on one database. */
-export function installSearch(db: DatabaseFake): void {
+function runSearch(db: SearchableDatabase, store: IndexStore, resolveOriginal: ResolveQuerySource, query: SearchQuery): SearchRun {
+  const [tableName = "", indexName = ""] = query.source.indexName.split(".");
+  const compiled = compileSearch(query.source, lookupSearchIndex(db, tableName, indexName));
+  // convex-test's own reading of the `.filter()` operators and the limit (over no documents).
+  const { filterFn, limit } = store.withoutDocuments(() => resolveOriginal(withoutSearchText(query)));
+  if (!compiled) return { candidates: [], filterFn, limit };
+  const { searchField } = compiled;
+  const index = store.derivedIndex(compiled.tableName, `text ${searchField}`, (docs) => new TextIndex(searchField, docs));
+  const pending = db._writes.length > 0 ? pendingVersions(db, compiled.tableName) : new Map<string, StoredDocument | null>();
+  const corpus = corpusOf(index, store.documentsOf(compiled.tableName), pending, filtersOf(compiled), relevantTerms(compiled));
+  return { candidates: rankSearch(compiled, corpus), filterFn, limit };
+}
+
+/**
+ * Replace convex-test's search evaluation on one database. `store` is its ordered indexes, when
+ * they are installed (the backend); plain convex-test (the app's unit tests) gets a store here.
+ */
+export function installSearch(db: DatabaseFake, store: IndexStore = new IndexStore(db)): void {
   const fake = requireSearchInternals(db);
   const original = {
     resolve: fake._resolveQuerySource.bind(fake),
     evaluate: fake._evaluateQuery.bind(fake),
     paginate: fake.paginate.bind(fake),
   };
-  const search = (query: SearchQuery) => runSearch(fake, original.resolve, query);
+  const search = (query: SearchQuery) => runSearch(fake, store, original.resolve, query);
 
   fake._resolveQuerySource = (query): ResolvedSource => {
     if (!isSearchQuery(query)) return original.resolve(query);

@@ -31,19 +31,21 @@ export interface Candidate {
   key: SearchKey;
 }
 
-interface MatchingDoc {
+export interface MatchingDoc {
   doc: StoredDocument;
   length: number;
-  termFrequencies: Map<string, number>;
+  /** At least for the terms asked for. */
+  termFrequencies: ReadonlyMap<string, number>;
 }
 
-interface TableStatistics {
+/** What a search ranks over: the table's statistics and its documents by term. */
+export interface SearchCorpus {
   numDocuments: number;
   totalTokens: number;
-  /** Only for terms the query could match. */
+  /** For every term the query could match (its terms, and terms starting with its prefix) that some document has. */
   docFrequencies: Map<string, number>;
-  /** Documents passing the `.eq` filters that contain a term the query could match. */
-  matching: MatchingDoc[];
+  /** Documents passing the `.eq` filters that contain at least one of `terms`. */
+  matching(terms: ReadonlySet<string>): Iterable<MatchingDoc>;
 }
 
 /** Ascending key order = relevance order: higher score, then newer, then id. */
@@ -67,20 +69,28 @@ function termsOf(doc: StoredDocument, searchField: string): string[] {
   return typeof value === "string" ? tokenize(value) : [];
 }
 
+/** The query's whole terms, and the prefix its last term also matches as. */
+export function relevantTerms(search: CompiledSearch): { exact: string[]; prefix: string | undefined } {
+  return { exact: search.terms.map((t) => t.text), prefix: search.terms.find((t) => t.prefix)?.text };
+}
+
 function couldMatch(search: CompiledSearch): (term: string) => boolean {
   const exact = new Set(search.terms.map((t) => t.text));
   const prefix = search.terms.find((t) => t.prefix)?.text;
   return (term) => exact.has(term) || (prefix !== undefined && term.startsWith(prefix));
 }
 
-/** One pass over the table: BM25 statistics, and the term counts of the candidate documents. */
-function scanTable(
+/**
+ * The corpus by one pass over every document of the table (the reference the text index is
+ * tested against).
+ */
+export function scanCorpus(
   search: CompiledSearch,
   forEachDoc: (callback: (doc: StoredDocument) => void) => void,
   passesFilters: (doc: StoredDocument) => boolean,
-): TableStatistics {
+): SearchCorpus {
   const relevant = couldMatch(search);
-  const stats: TableStatistics = { numDocuments: 0, totalTokens: 0, docFrequencies: new Map(), matching: [] };
+  const stats = { numDocuments: 0, totalTokens: 0, docFrequencies: new Map<string, number>(), matching: [] as MatchingDoc[] };
   forEachDoc((doc) => {
     const terms = termsOf(doc, search.searchField);
     stats.numDocuments += 1;
@@ -96,7 +106,8 @@ function scanTable(
       stats.matching.push({ doc, length: terms.length, termFrequencies });
     }
   });
-  return stats;
+  const { matching, ...totals } = stats;
+  return { ...totals, matching: (terms) => matching.filter((m) => [...terms].some((t) => m.termFrequencies.has(t))) };
 }
 
 /** The terms that take part, with their boost (exact 1, prefix expansion 0.5). */
@@ -116,7 +127,7 @@ export function chooseTerms(search: CompiledSearch, docFrequencies: ReadonlyMap<
   return chosen;
 }
 
-function termWeights(chosen: Map<string, number>, stats: TableStatistics): Array<[string, Bm25Weight]> {
+function termWeights(chosen: Map<string, number>, stats: SearchCorpus): Array<[string, Bm25Weight]> {
   const average = averageFieldnorm(stats.totalTokens, stats.numDocuments);
   return [...chosen]
     .sort(([a], [b]) => compareTerms(a, b))
@@ -133,21 +144,14 @@ function scoreOf(match: MatchingDoc, weights: Array<[string, Bm25Weight]>): numb
   return score;
 }
 
-/**
- * The search results Convex would load for this query, best first, at most 1024.
- * `passesFilters` applies the `.eq` filters; `forEachDoc` visits every document of the table.
- */
-export function rankSearch(
-  search: CompiledSearch,
-  forEachDoc: (callback: (doc: StoredDocument) => void) => void,
-  passesFilters: (doc: StoredDocument) => boolean,
-): Candidate[] {
+/** The search results Convex would load for this query, best first, at most 1024. */
+export function rankSearch(search: CompiledSearch, corpus: SearchCorpus): Candidate[] {
   // Identical `.eq` conditions share one index term, and Convex then sees a condition unmatched.
   if (distinctFilterCount(search.eqFilters) < search.eqFilters.length) return [];
-  const stats = scanTable(search, forEachDoc, passesFilters);
-  const weights = termWeights(chooseTerms(search, stats.docFrequencies), stats);
+  const chosen = chooseTerms(search, corpus.docFrequencies);
+  const weights = termWeights(chosen, corpus);
   const candidates: Candidate[] = [];
-  for (const match of stats.matching) {
+  for (const match of corpus.matching(new Set(chosen.keys()))) {
     const score = scoreOf(match, weights);
     if (score === null) continue;
     const { doc } = match;

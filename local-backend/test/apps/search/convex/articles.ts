@@ -64,3 +64,22 @@ export const insertAndSearch = mutation({
     return (await searchArticles(ctx, text, undefined).take(10)).map((a) => a.title);
   },
 });
+
+/** A search that logs each run, to count re-runs (read sets). */
+export const watched = query({
+  args: { text: v.string(), section: v.optional(v.string()) },
+  returns: v.array(v.string()),
+  handler: async (ctx, { text, section }) => {
+    console.log(`run watched ${text}`);
+    return (await searchArticles(ctx, text, section).take(10)).map((a) => a.title);
+  },
+});
+
+export const setSection = mutation({
+  args: { id: v.id("articles"), section: v.string() },
+  returns: v.null(),
+  handler: async (ctx, { id, section }) => {
+    await ctx.db.patch("articles", id, { section });
+    return null;
+  },
+});
