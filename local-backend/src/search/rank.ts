@@ -12,7 +12,8 @@
 import type { StoredDocument } from "../internals.js";
 import { addScore, averageFieldnorm, Bm25Weight, fieldnormId } from "./bm25.js";
 import { type CompiledSearch, distinctFilterCount } from "./compile.js";
-import { compareTerms, tokenize } from "./tokenizer.js";
+import { analyze } from "./text-index.js";
+import { compareTerms } from "./tokenizer.js";
 
 export const MAX_CANDIDATE_REVISIONS = 1024;
 export const MAX_UNIQUE_QUERY_TERMS = 64;
@@ -55,20 +56,6 @@ export function compareKeys(a: SearchKey, b: SearchKey): number {
   return a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
 }
 
-function fieldValue(doc: StoredDocument, fieldPath: string): unknown {
-  let value: unknown = doc;
-  for (const part of fieldPath.split(".")) {
-    if (typeof value !== "object" || value === null || Array.isArray(value)) return undefined;
-    value = (value as Record<string, unknown>)[part];
-  }
-  return value;
-}
-
-function termsOf(doc: StoredDocument, searchField: string): string[] {
-  const value = fieldValue(doc, searchField);
-  return typeof value === "string" ? tokenize(value) : [];
-}
-
 /** The query's whole terms, and the prefix its last term also matches as. */
 export function relevantTerms(search: CompiledSearch): { exact: string[]; prefix: string | undefined } {
   return { exact: search.terms.map((t) => t.text), prefix: search.terms.find((t) => t.prefix)?.text };
@@ -92,18 +79,18 @@ export function scanCorpus(
   const relevant = couldMatch(search);
   const stats = { numDocuments: 0, totalTokens: 0, docFrequencies: new Map<string, number>(), matching: [] as MatchingDoc[] };
   forEachDoc((doc) => {
-    const terms = termsOf(doc, search.searchField);
+    const { length, counts } = analyze(doc, search.searchField);
     stats.numDocuments += 1;
-    stats.totalTokens += terms.length;
+    stats.totalTokens += length;
     const termFrequencies = new Map<string, number>();
-    for (const term of terms) {
-      if (relevant(term)) termFrequencies.set(term, (termFrequencies.get(term) ?? 0) + 1);
+    for (const [term, count] of counts) {
+      if (relevant(term)) termFrequencies.set(term, count);
     }
     for (const term of termFrequencies.keys()) {
       stats.docFrequencies.set(term, (stats.docFrequencies.get(term) ?? 0) + 1);
     }
     if (termFrequencies.size > 0 && passesFilters(doc)) {
-      stats.matching.push({ doc, length: terms.length, termFrequencies });
+      stats.matching.push({ doc, length, termFrequencies });
     }
   });
   const { matching, ...totals } = stats;

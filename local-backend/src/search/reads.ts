@@ -8,7 +8,7 @@ import type { StoredDocument } from "../internals.js";
 import { fieldValue } from "../indexes/keys.js";
 import { eqValue, queryTerms } from "./compile.js";
 import type { SearchSource } from "./convex-test.js";
-import { tokenize } from "./tokenizer.js";
+import { analyze } from "./text-index.js";
 
 export interface SearchRead {
   searchField: string;
@@ -32,9 +32,9 @@ export function searchReadOf(source: SearchSource): SearchRead | null {
 }
 
 /** Distinct terms of a document version's text field, computed once per version. */
-const termsCache = new WeakMap<StoredDocument, Map<string, ReadonlySet<string>>>();
+const termsCache = new WeakMap<StoredDocument, Map<string, Iterable<string>>>();
 
-function termsOf(doc: StoredDocument, field: string): ReadonlySet<string> {
+function termsOf(doc: StoredDocument, field: string): Iterable<string> {
   let byField = termsCache.get(doc);
   if (!byField) {
     byField = new Map();
@@ -42,8 +42,7 @@ function termsOf(doc: StoredDocument, field: string): ReadonlySet<string> {
   }
   let terms = byField.get(field);
   if (!terms) {
-    const value = fieldValue(doc, field);
-    terms = new Set(typeof value === "string" ? tokenize(value) : []);
+    terms = [...analyze(doc, field).counts.keys()];
     byField.set(field, terms);
   }
   return terms;
