@@ -45,7 +45,7 @@ import type { IndexStore } from "./indexes/store.js";
 import { type DocWrite, ReadSet, ReadSetIndex } from "./read-set.js";
 import { describeViolations, schemaViolations, type SchemaViolations } from "./schema-check.js";
 import type { SearchSource } from "./search/convex-test.js";
-import { installSearch } from "./search/index.js";
+import { buildTextIndexes, installSearch } from "./search/index.js";
 import { searchReadOf } from "./search/reads.js";
 import { argumentValidationError, type IdTable } from "./validation/index.js";
 
@@ -297,6 +297,11 @@ export class Engine implements EngineCore {
   /** The committed documents of one table of a component. */
   documentsOf(componentPath: string, table: string): Iterable<StoredDocument> {
     return this.indexesOf(componentPath).documentsOf(table).values();
+  }
+
+  /** Build every declared text index now (at start, once the data is restored). */
+  buildSearchIndexes(): void {
+    for (const [componentPath, store] of this.indexes) buildTextIndexes(this.dbOf(componentPath), store);
   }
 
   /** Every committed document of a component. */

@@ -12,7 +12,8 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { captureInternals } from "../src/internals.js";
 import { FIELDNORMS, fieldnormId, idf } from "../src/search/bm25.js";
 import { queryTerms } from "../src/search/compile.js";
-import { installSearch } from "../src/search/index.js";
+import { IndexStore } from "../src/indexes/store.js";
+import { buildTextIndexes, installSearch } from "../src/search/index.js";
 import { TOO_MANY_RESULTS_MESSAGE } from "../src/search/stream.js";
 import { tokenize } from "../src/search/tokenizer.js";
 import { api } from "./apps/search/convex/_generated/api";
@@ -389,6 +390,22 @@ describe("pagination", () => {
     const error = await errorOf(searchPage(t, "plu", { numItems: 1, cursor: first.continueCursor }));
     expect(error).toBeInstanceOf(ConvexError);
     expect((error as ConvexError<{ paginationError: string }>).data.paginationError).toBe("InvalidCursor");
+  });
+});
+
+describe("the text index", () => {
+  it("is built for every declared search index ahead of the first search (at start)", async () => {
+    const t = convexTest(schema, { "/convex/_generated/api.js": () => Promise.resolve({}) });
+    const internals = await captureInternals(t);
+    const store = new IndexStore(internals.db);
+    await add(t, "apple pie", "banana");
+    buildTextIndexes(internals.db, store);
+    let builtAgain = false;
+    store.derivedIndex("notes", "text body", () => {
+      builtAgain = true;
+      throw new Error("not built at start");
+    });
+    expect(builtAgain).toBe(false);
   });
 });
 

@@ -60,6 +60,22 @@ function withoutSearchText(query: SearchQuery): SearchQuery {
   return { ...query, source: { ...query.source, filters } };
 }
 
+/** The text index of a table's search field, built now if it is new. */
+function textIndexOf(store: IndexStore, table: string, searchField: string): TextIndex {
+  return store.derivedIndex(table, `text ${searchField}`, (docs) => new TextIndex(searchField, docs));
+}
+
+/**
+ * Build the text index of every search index the schema declares (at start, before anything is
+ * served), so that no search has to build one while others wait.
+ */
+export function buildTextIndexes(db: DatabaseFake, store: IndexStore): void {
+  const schema = db._schema as { tables: Map<string, { searchIndexes?: Array<{ searchField: string }> }> } | null;
+  for (const [table, definition] of schema?.tables ?? []) {
+    for (const { searchField } of definition.searchIndexes ?? []) textIndexOf(store, table, searchField);
+  }
+}
+
 /** The `.eq` filters as convex-test evaluates them: equal values by Convex's comparison. */
 function filtersOf(compiled: CompiledSearch): (doc: StoredDocument) => boolean {
   return (doc) => compiled.eqFilters.every((f) => compareValues(fieldValue(doc, f.fieldPath) as Value, f.value as Value) === 0);
@@ -71,8 +87,7 @@ function runSearch(db: SearchableDatabase, store: IndexStore, resolveOriginal: R
   // convex-test's own reading of the `.filter()` operators and the limit (over no documents).
   const { filterFn, limit } = store.withoutDocuments(() => resolveOriginal(withoutSearchText(query)));
   if (!compiled) return { candidates: [], filterFn, limit };
-  const { searchField } = compiled;
-  const index = store.derivedIndex(compiled.tableName, `text ${searchField}`, (docs) => new TextIndex(searchField, docs));
+  const index = textIndexOf(store, compiled.tableName, compiled.searchField);
   const pending = db._writes.length > 0 ? pendingVersions(db, compiled.tableName) : new Map<string, StoredDocument | null>();
   const corpus = corpusOf(index, store.documentsOf(compiled.tableName), pending, filtersOf(compiled), relevantTerms(compiled));
   return { candidates: rankSearch(compiled, corpus), filterFn, limit };

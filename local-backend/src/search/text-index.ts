@@ -1,7 +1,8 @@
 // An inverted index of one text field of one table, as Convex keeps a search index: for each
 // term the documents containing it, each document's term counts and length, and the table's
-// totals that BM25 needs. Built on a table's first search, then kept in step with every commit
-// (src/indexes/store.ts), so a search costs what its terms match, not the size of the table.
+// totals that BM25 needs. Built at start (or on a new index's first search), then kept in step
+// with every commit (src/indexes/store.ts), so a search costs what its terms match, not the size
+// of the table.
 // A transaction's own pending writes are laid over it when it searches (`corpusOf`).
 import { createRequire } from "node:module";
 import type BTreeClass from "sorted-btree";
