@@ -32,9 +32,14 @@ export class GroupSync {
   wrote(fd: number, alone: boolean): void {
     this.written += 1;
     this.fd = fd;
-    if (alone && !this.syncing && this.syncMs < IN_PLACE_SYNC_MS) {
+    if (alone && !this.syncing && !this.failure && this.syncMs < IN_PLACE_SYNC_MS) {
       const started = performance.now();
-      this.syncNow(fd);
+      try {
+        this.syncNow(fd);
+      } catch {
+        // Recorded: this commit (applied, and in the log) is never acknowledged, nor any after it.
+        return;
+      }
       this.measured(performance.now() - started);
       return;
     }

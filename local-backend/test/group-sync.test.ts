@@ -75,6 +75,15 @@ describe("GroupSync", () => {
     await expect(sync.durable()).rejects.toThrow();
   });
 
+  it("a lone commit whose sync in place fails is not acknowledged, and nothing after it", async () => {
+    const sync = new GroupSync(() => undefined);
+    expect(() => sync.wrote(0x3fffffff, true)).not.toThrow();
+    await expect(sync.durable()).rejects.toThrow();
+    fs.writeSync(fd, "later\n");
+    sync.wrote(fd, true);
+    await expect(sync.durable()).rejects.toThrow();
+  });
+
   it("closes a log file only after a running sync of it has finished", async () => {
     const sync = new GroupSync(() => undefined);
     fs.writeSync(fd, "a\n");
