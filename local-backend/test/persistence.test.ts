@@ -71,7 +71,8 @@ describe("persistence in the data dir", () => {
       const ts = (after as unknown as { client: { getMaxObservedTimestamp(): { toString(): string } } }).client
         .getMaxObservedTimestamp()
         .toString();
-      expect(BigInt(ts) > BigInt(before)).toBe(true);
+      // Seen failing once in a clean-clone CI run and not reproduced: the figures say more than true/false.
+      expect(BigInt(ts), `observed ${before} before the restart, ${ts} after`).toBeGreaterThan(BigInt(before));
     } finally {
       await h.stop();
     }
