@@ -304,6 +304,11 @@ export class Engine implements EngineCore {
     for (const [componentPath, store] of this.indexes) buildTextIndexes(this.dbOf(componentPath), store);
   }
 
+  /** How many documents a component has. */
+  documentCountOf(componentPath: string): number {
+    return this.indexesOf(componentPath).documentCount();
+  }
+
   /** Every committed document of a component. */
   allDocumentsOf(componentPath: string): StoredDocument[] {
     return this.indexesOf(componentPath).allDocuments();
@@ -769,7 +774,6 @@ export class Engine implements EngineCore {
         return (await this.storage.asyncSyscall(op, args)) ?? originalAsync(op, jsonArgs);
     }
   }
-
 
   private afterCommit(tables: Set<string>, ts: bigint, written: Map<string, string[]>, writes: DocWrite[]): void {
     this.commitCount += 1;

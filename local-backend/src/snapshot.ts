@@ -4,9 +4,9 @@
 // applies it, and fdatasync'd (one sync for every commit written meanwhile: group commit) before
 // anything can tell the world about it, so a kill or a power cut at any moment loses no
 // acknowledged write, and a disk that refuses the write (full, failing) fails the mutation with
-// nothing applied. The log is compacted into a new snapshot once it has grown (and on stop), written a
-// slice at a time so the event loop keeps serving; each snapshot starts a new log file, and the
-// log files a snapshot covers are deleted once it is on disk. Blob files of deleted `_storage`
+// nothing applied. The log is compacted into a new snapshot once it has grown (and on stop),
+// written a slice at a time so the event loop keeps serving; each snapshot starts a new log file,
+// and the log files a snapshot covers are deleted once it is on disk. Blob files of deleted `_storage`
 // documents are removed only after a snapshot without them is safely on disk.
 import fs from "node:fs";
 import path from "node:path";
@@ -405,7 +405,7 @@ export function warnMissingBlobs(engine: Engine, dataDir: DataDir, logger: Logge
 }
 
 function countDocuments(engine: Engine): number {
-  return engine.componentPaths().reduce((n, p) => n + engine.allDocumentsOf(p).length, 0);
+  return engine.componentPaths().reduce((n, p) => n + engine.documentCountOf(p), 0);
 }
 
 /** A clock past the largest timestamp (stored by an older version) would fail every commit. */
@@ -484,8 +484,9 @@ const MIN_COMPACT_LOG_BYTES = 8 * 1024 * 1024;
  * applies it: its line is appended first, and a failed write (ENOSPC, EIO) throws, which rolls the
  * transaction back with nothing applied. The line is fdatasync'd off the event loop together with
  * the lines of the commits around it (`GroupSync`); `durable()` resolves once it is on disk, and
- * the engine's callers wait for that before they acknowledge a commit or send what it changed. A failed append is truncated away (or, if even that fails, the log moves
- * to a new file), so a partial line can never precede a later commit.
+ * the engine's callers wait for that before they acknowledge a commit or send what it changed.
+ * A failed append is truncated away (or, if even that fails, the log moves to a new file), so a
+ * partial line can never precede a later commit.
  *
  * Compaction takes its consistent point synchronously and cheaply (the document references of
  * every component, with the log rotated at that instant), then converts and writes the snapshot

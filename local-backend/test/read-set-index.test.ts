@@ -7,23 +7,14 @@ import { describe, expect, it } from "vitest";
 import type { StoredDocument } from "../src/internals";
 import type { KeyRange } from "../src/indexes/keys";
 import { type DocWrite, ReadSet, ReadSetIndex } from "../src/read-set";
+import { type Random, random } from "./random";
 
-/** A small deterministic generator, so a failure can be replayed. */
-function random(seed: number) {
-  let state = seed;
-  const next = () => {
-    state = (state * 1103515245 + 12345) % 2 ** 31;
-    return state / 2 ** 31;
-  };
-  const pick = <T>(items: readonly T[]): T => items[Math.floor(next() * items.length)];
-  return { next, pick };
-}
 
 const TABLES = ["works", "stats", "other:works"];
 const VALUES = [0, -0, 1, 2.5, "a", "b", "", true, null, 5n, [1], undefined];
 const IDS = ["1;works", "2;works", "3;stats", "4;stats", "5;works"];
 
-function doc(r: ReturnType<typeof random>, id: string): StoredDocument {
+function doc(r: Random, id: string): StoredDocument {
   const fields: Record<string, unknown> = { _id: id, _creationTime: Math.floor(r.next() * 4) };
   for (const name of ["a", "b"]) {
     const value = r.pick(VALUES);
@@ -32,7 +23,7 @@ function doc(r: ReturnType<typeof random>, id: string): StoredDocument {
   return fields as StoredDocument;
 }
 
-function range(r: ReturnType<typeof random>): KeyRange {
+function range(r: Random): KeyRange {
   const fields = r.pick([["a", "_creationTime", "_id"], ["a", "b", "_creationTime", "_id"], ["b", "_creationTime", "_id"]]);
   const first = r.pick(VALUES);
   switch (r.pick(["eq", "eq-prefix", "between", "open"])) {
@@ -49,7 +40,7 @@ function range(r: ReturnType<typeof random>): KeyRange {
   }
 }
 
-function readSet(r: ReturnType<typeof random>): ReadSet {
+function readSet(r: Random): ReadSet {
   const reads = new ReadSet();
   const parts = 1 + Math.floor(r.next() * 4);
   for (let i = 0; i < parts; i++) {
@@ -65,7 +56,7 @@ function readSet(r: ReturnType<typeof random>): ReadSet {
   return reads;
 }
 
-function write(r: ReturnType<typeof random>): DocWrite {
+function write(r: Random): DocWrite {
   const id = r.pick(IDS);
   const kind = r.pick(["insert", "patch", "delete"]);
   return {

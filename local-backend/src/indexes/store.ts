@@ -64,6 +64,13 @@ export class IndexStore {
     return this.tables.get(table) ?? new Map<string, StoredDocument>();
   }
 
+  /** How many documents are committed, over every table. */
+  documentCount(): number {
+    let count = 0;
+    for (const docs of this.tables.values()) count += docs.size;
+    return count;
+  }
+
   /** Every committed document (enumerating the wrapped `_documents` is far slower). */
   allDocuments(): StoredDocument[] {
     const all: StoredDocument[] = [];

@@ -92,6 +92,14 @@ export function isSearchQuery(query: SerializedQuery): query is SearchQuery {
 
 export type IndexLookup = { schemaKnown: false } | { schemaKnown: true; index: SchemaSearchIndex | undefined };
 
+/** Every search index the schema declares, with its table. */
+export function declaredSearchIndexes(db: DatabaseFake): Array<[string, SchemaSearchIndex]> {
+  const schema = db._schema as FakeSchema | null;
+  return [...(schema?.tables ?? [])].flatMap(([table, definition]) =>
+    (definition.searchIndexes ?? []).map((index): [string, SchemaSearchIndex] => [table, index]),
+  );
+}
+
 /** The search index as declared in the schema (convex-test without a schema knows no indexes). */
 export function lookupSearchIndex(db: DatabaseFake, tableName: string, indexName: string): IndexLookup {
   const schema = db._schema as FakeSchema | null;

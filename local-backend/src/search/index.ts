@@ -31,6 +31,7 @@ import { pendingVersions } from "../indexes/scan.js";
 import { IndexStore } from "../indexes/store.js";
 import { type CompiledSearch, compileSearch } from "./compile.js";
 import {
+  declaredSearchIndexes,
   isSearchQuery,
   lookupSearchIndex,
   requireSearchInternals,
@@ -70,10 +71,7 @@ function textIndexOf(store: IndexStore, table: string, searchField: string): Tex
  * served), so that no search has to build one while others wait.
  */
 export function buildTextIndexes(db: DatabaseFake, store: IndexStore): void {
-  const schema = db._schema as { tables: Map<string, { searchIndexes?: Array<{ searchField: string }> }> } | null;
-  for (const [table, definition] of schema?.tables ?? []) {
-    for (const { searchField } of definition.searchIndexes ?? []) textIndexOf(store, table, searchField);
-  }
+  for (const [table, { searchField }] of declaredSearchIndexes(db)) textIndexOf(store, table, searchField);
 }
 
 /** The `.eq` filters as convex-test evaluates them: equal values by Convex's comparison. */

@@ -12,7 +12,6 @@
 import type { StoredDocument } from "../internals.js";
 import { addScore, averageFieldnorm, Bm25Weight, fieldnormId } from "./bm25.js";
 import { type CompiledSearch, distinctFilterCount } from "./compile.js";
-import { analyze } from "./text-index.js";
 import { compareTerms } from "./tokenizer.js";
 
 export const MAX_CANDIDATE_REVISIONS = 1024;
@@ -59,42 +58,6 @@ export function compareKeys(a: SearchKey, b: SearchKey): number {
 /** The query's whole terms, and the prefix its last term also matches as. */
 export function relevantTerms(search: CompiledSearch): { exact: string[]; prefix: string | undefined } {
   return { exact: search.terms.map((t) => t.text), prefix: search.terms.find((t) => t.prefix)?.text };
-}
-
-function couldMatch(search: CompiledSearch): (term: string) => boolean {
-  const exact = new Set(search.terms.map((t) => t.text));
-  const prefix = search.terms.find((t) => t.prefix)?.text;
-  return (term) => exact.has(term) || (prefix !== undefined && term.startsWith(prefix));
-}
-
-/**
- * The corpus by one pass over every document of the table (the reference the text index is
- * tested against).
- */
-export function scanCorpus(
-  search: CompiledSearch,
-  forEachDoc: (callback: (doc: StoredDocument) => void) => void,
-  passesFilters: (doc: StoredDocument) => boolean,
-): SearchCorpus {
-  const relevant = couldMatch(search);
-  const stats = { numDocuments: 0, totalTokens: 0, docFrequencies: new Map<string, number>(), matching: [] as MatchingDoc[] };
-  forEachDoc((doc) => {
-    const { length, counts } = analyze(doc, search.searchField);
-    stats.numDocuments += 1;
-    stats.totalTokens += length;
-    const termFrequencies = new Map<string, number>();
-    for (const [term, count] of counts) {
-      if (relevant(term)) termFrequencies.set(term, count);
-    }
-    for (const term of termFrequencies.keys()) {
-      stats.docFrequencies.set(term, (stats.docFrequencies.get(term) ?? 0) + 1);
-    }
-    if (termFrequencies.size > 0 && passesFilters(doc)) {
-      stats.matching.push({ doc, length, termFrequencies });
-    }
-  });
-  const { matching, ...totals } = stats;
-  return { ...totals, matching: (terms) => matching.filter((m) => [...terms].some((t) => m.termFrequencies.has(t))) };
 }
 
 /** The terms that take part, with their boost (exact 1, prefix expansion 0.5). */
