@@ -31,11 +31,13 @@ describe("paginated queries (journals)", () => {
     await eventually(() => expect(current()?.results.length).toBe(20));
     current()!.loadMore(10);
     await eventually(() => expect(current()?.results.length).toBe(30));
-    const lastLoadedRank = current()!.results.at(-1)!.rank; // 290
+    const lastLoaded = current()!.results.at(-1)!; // rank 290
 
-    // Inserts all over the loaded range (and beyond it), in parallel, from another client.
+    // Inserts all over the loaded range (and beyond it), in parallel, from another client. A new
+    // 290 ties with the last loaded row and sorts after it (later creation time), so like 291 it
+    // belongs to the next page: the loaded pages end at that row's cursor, not at its rank.
     const writer = h.http();
-    const ranks = [5, 95, 95.5, 99, 101, 195, 199.9, 205, 289, 291, 1000, -1];
+    const ranks = [5, 95, 95.5, 99, 101, 195, 199.9, 205, 289, 290, 291, 1000, -1];
     for (let i = 0; i < 20; i++) ranks.push(Math.round(Math.random() * 3000) / 10);
     await Promise.all(ranks.map((rank) => writer.mutation(api.messages.send, { rank, body: `inserted ${rank}` })));
     // Delete the documents that sit exactly on page boundaries.
@@ -44,7 +46,9 @@ describe("paginated queries (journals)", () => {
       await writer.mutation(api.messages.remove, { id: all.find((m) => m.rank === rank)!._id });
     }
 
-    const expected = (await writer.query(api.messages.all, {})).filter((m) => m.rank <= lastLoadedRank);
+    const after = await writer.query(api.messages.all, {});
+    const expected = after.slice(0, after.findIndex((m) => m._id === lastLoaded._id) + 1);
+    expect(expected.filter((m) => m.rank === 290)).toHaveLength(1);
     await eventually(() => {
       const loaded = current()!.results;
       expect(loaded.map((m) => m.rank)).toEqual(expected.map((m) => m.rank));
