@@ -7,7 +7,7 @@
 // The app is a gallery in miniature: works (newest first, 20 per page) whose like counts live
 // in a stats table, and a like toggle that writes a like row and the work's stats. It is seeded
 // through its own mutations. Per size it prints:
-// - startup: time until a restarted backend (snapshot + log of the seeded data, the text index
+// - startup: time until a restarted backend (snapshot + log of the seeded data, every index
 //   built) answers, and RSS;
 // - gallery query p50 (a page deep in the gallery, over HTTP, its 20 works and their stats);
 // - search p50: 20 best works for a word in 1 of 200 titles (the text index, not a table walk);
@@ -209,6 +209,10 @@ async function measure(size: number): Promise<void> {
   const rssAtStart = rssMb(pid);
 
   const http = new ConvexHttpClient(running.url, { logger: false });
+  // Indexes are built at start: the first query after it is like any other.
+  const firstQueryStarted = performance.now();
+  await http.query(anyApi.works.page, { paginationOpts: { numItems: PAGE, cursor: null } });
+  const firstQueryMs = performance.now() - firstQueryStarted;
   const cursors = await pageCursors(http, SUBSCRIBED_PAGES);
   const deep = cursors[cursors.length - 1];
   const galleryTimes: number[] = [];
@@ -218,9 +222,10 @@ async function measure(size: number): Promise<void> {
     galleryTimes.push(performance.now() - t0);
   }
 
-  // The text index is built at start: the first search is like any other.
+  // The text index is built at start: the first search is like any other. (Not "テーマ1": the
+  // last word of a search also matches as a prefix, so that one matches 111 of the 200 themes.)
   const firstSearchStarted = performance.now();
-  await http.query(anyApi.works.search, { text: "テーマ1" });
+  await http.query(anyApi.works.search, { text: "テーマ80" });
   const firstSearchMs = performance.now() - firstSearchStarted;
   const searchTimes: number[] = [];
   for (let i = 0; i < 40; i++) {
@@ -321,7 +326,7 @@ async function measure(size: number): Promise<void> {
     [
       `${size.toLocaleString("en")} works (${documents.toLocaleString("en")} documents; seeded in ${seedSeconds.toFixed(1)} s)`,
       `  startup ${(restarted.startupMs / 1000).toFixed(2)} s; RSS ${rssAtStart.toFixed(0)} MB at start (empty: ${rssEmpty.toFixed(0)} MB, so ${(((rssAtStart - rssEmpty) / documents) * 10_000).toFixed(1)} MB per 10k documents), ${rssLoaded.toFixed(0)} MB after the load`,
-      `  gallery query p50 ${percentile(galleryTimes, 50).toFixed(1)} ms, p95 ${percentile(galleryTimes, 95).toFixed(1)} ms (HTTP, 20 works and their stats)`,
+      `  gallery query p50 ${percentile(galleryTimes, 50).toFixed(1)} ms, p95 ${percentile(galleryTimes, 95).toFixed(1)} ms (HTTP, 20 works and their stats; the first after start ${firstQueryMs.toFixed(1)} ms)`,
       `  search p50 ${percentile(searchTimes, 50).toFixed(1)} ms, p95 ${percentile(searchTimes, 95).toFixed(1)} ms (HTTP, the 20 best of ${Math.round(size / 200)} matching works; the first after start ${firstSearchMs.toFixed(1)} ms)`,
       `  1 writer:   mutation p50 ${alone.p50.toFixed(1)} ms, p95 ${alone.p95.toFixed(1)} ms, ${alone.perSecond.toFixed(0)} mutations/s`,
       `  with ${subscribers.length} subscribers on different pages:`,

@@ -299,9 +299,12 @@ export class Engine implements EngineCore {
     return this.indexesOf(componentPath).documentsOf(table).values();
   }
 
-  /** Build every declared text index now (at start, once the data is restored). */
-  buildSearchIndexes(): void {
-    for (const [componentPath, store] of this.indexes) buildTextIndexes(this.dbOf(componentPath), store);
+  /** Build every declared index, ordered and text, now (at start once the data is restored, and after a push). */
+  buildIndexes(): void {
+    for (const [componentPath, store] of this.indexes) {
+      store.buildDeclaredIndexes();
+      buildTextIndexes(this.dbOf(componentPath), store);
+    }
   }
 
   /** How many documents a component has. */
@@ -354,6 +357,8 @@ export class Engine implements EngineCore {
     this.app = app;
     this.codeVersion += 1;
     this.clearQueryCache();
+    // As a push backfills the indexes it adds before it completes.
+    this.buildIndexes();
   }
 
   currentTs(): bigint {

@@ -306,7 +306,7 @@ export async function startLocalBackend(options: LocalBackendOptions): Promise<L
     const restored = restoreSnapshot(eng, dataDir, logger);
     checkSchema(eng, dataDir);
     warnMissingBlobs(eng, dataDir, logger);
-    eng.buildSearchIndexes();
+    eng.buildIndexes();
     const { documents: restoredDocs, detached } = restored;
     const snap = new SnapshotWriter(eng, dataDir, logger, detached, restored.walSeq, {
       ...(options.compactLogBytes !== undefined ? { compactLogBytes: options.compactLogBytes } : {}),

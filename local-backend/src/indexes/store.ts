@@ -1,8 +1,9 @@
 // Ordered indexes over one convex-test database. Committed documents live in convex-test's
 // `_documents` object; it is wrapped so that every write to it (convex-test's commit, the
 // snapshot restore, the log replay) also updates a per-table map and every B+ tree built for
-// that table. Trees are built on first use (one sort of the table) and then kept up to date, so
-// an index range read costs O(log n + rows read) however large the other tables are.
+// that table. Every declared index is built at start (one sort of its table; an index the code
+// adds later is built by the push that declares it or on first use) and then kept up to date,
+// so an index range read costs O(log n + rows read) however large the other tables are.
 import { createRequire } from "node:module";
 import type BTreeClass from "sorted-btree";
 import { type DatabaseFake, type StoredDocument, tableNameFromId } from "../internals.js";
@@ -76,6 +77,21 @@ export class IndexStore {
     const all: StoredDocument[] = [];
     for (const docs of this.tables.values()) for (const doc of docs.values()) all.push(doc);
     return all;
+  }
+
+  /**
+   * Build the tree of every index the schema declares, and `by_creation_time` (the order of a
+   * query without an index) of every table, so that no query sorts a table while others wait.
+   */
+  buildDeclaredIndexes(): void {
+    const schema = this.db._schema as FakeSchema | null;
+    const tables = new Set([...(schema?.tables.keys() ?? []), ...this.tables.keys()]);
+    for (const table of tables) {
+      this.tree(table, "by_creation_time", BY_CREATION_TIME_FIELDS);
+      for (const index of schema?.tables.get(table)?.indexes ?? []) {
+        this.tree(table, index.indexDescriptor, [...index.fields, "_creationTime", "_id"]);
+      }
+    }
   }
 
   /** The tree of an index, built now if it is new or its fields changed (a schema push). */
