@@ -336,9 +336,14 @@ async function measure(size: number): Promise<void> {
       `    1 writer:   mutation p50 ${one.p50.toFixed(1)} ms, p95 ${one.p95.toFixed(1)} ms, ${one.perSecond.toFixed(0)} mutations/s`,
       `    50 writers: mutation p50 ${many.p50.toFixed(1)} ms, p95 ${many.p95.toFixed(1)} ms, ${many.perSecond.toFixed(0)} mutations/s`,
       `    mutation→update, 50 writers flat out:          p50 ${flatOut.p50.toFixed(1)} ms, p95 ${flatOut.p95.toFixed(1)} ms (${flatOut.samples} samples)`,
-      ...[paced, busy].map(
-        (run, i) =>
-          `    mutation→update, 50 writers, 1 like/${[PACE_MS, BUSY_PACE_MS][i]} ms each: p50 ${run.p50.toFixed(1)} ms, p95 ${run.p95.toFixed(1)} ms (${run.samples} samples, ${((WRITERS * 1000) / [PACE_MS, BUSY_PACE_MS][i]!).toFixed(0)} likes/s offered)`,
+      ...(
+        [
+          [paced, PACE_MS],
+          [busy, BUSY_PACE_MS],
+        ] as const
+      ).map(
+        ([run, pace]) =>
+          `    mutation→update, 50 writers, 1 like/${pace} ms each: p50 ${run.p50.toFixed(1)} ms, p95 ${run.p95.toFixed(1)} ms (${run.samples} samples, ${((WRITERS * 1000) / pace).toFixed(0)} likes/s offered)`,
       ),
       ...(soak.length ? [`  RSS under ${SOAK_SECONDS} s of steady load, every 10 s: ${soak.join(", ")} MB`] : []),
     ].join("\n"),
