@@ -88,8 +88,8 @@ export class IndexStore {
     const tables = new Set([...(schema?.tables.keys() ?? []), ...this.tables.keys()]);
     for (const table of tables) {
       this.tree(table, "by_creation_time", BY_CREATION_TIME_FIELDS);
-      for (const index of schema?.tables.get(table)?.indexes ?? []) {
-        this.tree(table, index.indexDescriptor, [...index.fields, "_creationTime", "_id"]);
+      for (const { indexDescriptor } of schema?.tables.get(table)?.indexes ?? []) {
+        this.tree(table, indexDescriptor, this.fieldsOf(table, indexDescriptor)!);
       }
     }
   }

@@ -2,6 +2,8 @@
 // Convex (crates/database/src/transaction.rs `text_search`, crates/common/src/query.rs
 // `Search::is_empty`, crates/search/src/lib.rs `TantivySearchIndexSchema::compile`).
 import { compareValues, jsonToConvex, type JSONValue, type Value } from "convex/values";
+import { fieldValue } from "../indexes/keys.js";
+import type { StoredDocument } from "../internals.js";
 import type { IndexLookup, SearchSource } from "./convex-test.js";
 import { tokenize } from "./tokenizer.js";
 
@@ -31,9 +33,19 @@ export interface CompiledSearch {
 /** Convex's `FieldPath` prints as a quoted, dot-joined path. */
 const quoted = (fieldPath: string) => `"${fieldPath}"`;
 
-export function eqValue(value: JSONValue): Value | undefined {
+function eqValue(value: JSONValue): Value | undefined {
   if (typeof value === "object" && value !== null && "$undefined" in value) return undefined;
   return jsonToConvex(value);
+}
+
+/** The `.eq` conditions of a search source. */
+export function eqFiltersOf(source: SearchSource): EqFilter[] {
+  return source.filters.flatMap((f) => (f.type === "Eq" ? [{ fieldPath: f.fieldPath, value: eqValue(f.value) }] : []));
+}
+
+/** Whether a document meets every `.eq` condition, as convex-test evaluates them (Convex's comparison). */
+export function meetsEqFilters(filters: readonly EqFilter[], doc: StoredDocument): boolean {
+  return filters.every((f) => compareValues(fieldValue(doc, f.fieldPath), f.value) === 0);
 }
 
 /** The search text, or an error if the source has no search filter (checked before anything else). */
@@ -92,9 +104,7 @@ export function compileSearch(source: SearchSource, lookup: IndexLookup): Compil
   if (text === "") return null;
   checkFilters(source, lookup);
   const terms = queryTerms(text);
-  const eqFilters = source.filters.flatMap((f) =>
-    f.type === "Eq" ? [{ fieldPath: f.fieldPath, value: eqValue(f.value) }] : [],
-  );
+  const eqFilters = eqFiltersOf(source);
   if (eqFilters.length > MAX_FILTER_CONDITIONS) {
     throw new Error(
       `Search query against ${source.indexName} has too many filter conditions. ` +

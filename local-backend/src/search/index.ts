@@ -24,12 +24,10 @@
 // (used by `1.0/queryPage`) for sources of type "Search", delegating every other query to the
 // originals. It reads the declared search indexes from `_schema`. The `.filter()` operators and
 // the limit are still compiled by convex-test's own `_resolveQuerySource`, run over no documents.
-import { compareValues, type Value } from "convex/values";
 import type { DatabaseFake, StoredDocument } from "../internals.js";
-import { fieldValue } from "../indexes/keys.js";
 import { pendingVersions } from "../indexes/scan.js";
 import { IndexStore } from "../indexes/store.js";
-import { type CompiledSearch, compileSearch } from "./compile.js";
+import { compileSearch, meetsEqFilters } from "./compile.js";
 import {
   declaredSearchIndexes,
   isSearchQuery,
@@ -74,11 +72,6 @@ export function buildTextIndexes(db: DatabaseFake, store: IndexStore): void {
   for (const [table, { searchField }] of declaredSearchIndexes(db)) textIndexOf(store, table, searchField);
 }
 
-/** The `.eq` filters as convex-test evaluates them: equal values by Convex's comparison. */
-function filtersOf(compiled: CompiledSearch): (doc: StoredDocument) => boolean {
-  return (doc) => compiled.eqFilters.every((f) => compareValues(fieldValue(doc, f.fieldPath) as Value, f.value as Value) === 0);
-}
-
 function runSearch(db: SearchableDatabase, store: IndexStore, resolveOriginal: ResolveQuerySource, query: SearchQuery): SearchRun {
   const [tableName = "", indexName = ""] = query.source.indexName.split(".");
   const compiled = compileSearch(query.source, lookupSearchIndex(db, tableName, indexName));
@@ -87,7 +80,7 @@ function runSearch(db: SearchableDatabase, store: IndexStore, resolveOriginal: R
   if (!compiled) return { candidates: [], filterFn, limit };
   const index = textIndexOf(store, compiled.tableName, compiled.searchField);
   const pending = db._writes.length > 0 ? pendingVersions(db, compiled.tableName) : new Map<string, StoredDocument | null>();
-  const corpus = corpusOf(index, store.documentsOf(compiled.tableName), pending, filtersOf(compiled), relevantTerms(compiled));
+  const corpus = corpusOf(index, store.documentsOf(compiled.tableName), pending, (doc) => meetsEqFilters(compiled.eqFilters, doc), relevantTerms(compiled));
   return { candidates: rankSearch(compiled, corpus), filterFn, limit };
 }
 

@@ -3,10 +3,8 @@
 // write touches it only when a version of the written document meets every filter and has a
 // term that matches, so a like on a work no search shows re-runs no search. (As on Convex, the
 // table's statistics moving does not re-run it: scores are as of the last relevant write.)
-import { compareValues, type Value } from "convex/values";
 import type { StoredDocument } from "../internals.js";
-import { fieldValue } from "../indexes/keys.js";
-import { eqValue, queryTerms } from "./compile.js";
+import { type EqFilter, eqFiltersOf, meetsEqFilters, queryTerms } from "./compile.js";
 import type { SearchSource } from "./convex-test.js";
 import { analyze } from "./text-index.js";
 
@@ -14,7 +12,7 @@ export interface SearchRead {
   searchField: string;
   exact: ReadonlySet<string>;
   prefix: string | undefined;
-  filters: Array<{ fieldPath: string; value: Value | undefined }>;
+  filters: EqFilter[];
 }
 
 /** The read of a search source; null if it has no search text (the query fails anyway). */
@@ -22,12 +20,11 @@ export function searchReadOf(source: SearchSource): SearchRead | null {
   const search = source.filters.find((f) => f.type === "Search");
   if (!search) return null;
   const terms = queryTerms(search.value);
-  const filters = source.filters.flatMap((f) => (f.type === "Eq" ? [{ fieldPath: f.fieldPath, value: eqValue(f.value) }] : []));
   return {
     searchField: search.fieldPath,
     exact: new Set(terms.map((t) => t.text)),
     prefix: terms.find((t) => t.prefix)?.text,
-    filters,
+    filters: eqFiltersOf(source),
   };
 }
 
@@ -50,9 +47,7 @@ function termsOf(doc: StoredDocument, field: string): Iterable<string> {
 
 /** Whether this version of a document could be (or have been) one of the search's results. */
 export function searchMatches(read: SearchRead, doc: StoredDocument): boolean {
-  for (const { fieldPath, value } of read.filters) {
-    if (compareValues(fieldValue(doc, fieldPath), value) !== 0) return false;
-  }
+  if (!meetsEqFilters(read.filters, doc)) return false;
   const { exact, prefix } = read;
   for (const term of termsOf(doc, read.searchField)) {
     if (exact.has(term) || (prefix !== undefined && term.startsWith(prefix))) return true;

@@ -7,6 +7,7 @@
 import { createRequire } from "node:module";
 import type BTreeClass from "sorted-btree";
 import type { StoredDocument } from "../internals.js";
+import { fieldValue } from "../indexes/keys.js";
 import type { DerivedIndex } from "../indexes/store.js";
 import type { MatchingDoc, SearchCorpus } from "./rank.js";
 import { compareTerms, tokenize } from "./tokenizer.js";
@@ -17,15 +18,6 @@ const BTree = (createRequire(import.meta.url)("sorted-btree") as { default: type
 export interface DocTerms {
   length: number;
   counts: Map<string, number>;
-}
-
-function fieldValue(doc: StoredDocument, fieldPath: string): unknown {
-  let value: unknown = doc;
-  for (const part of fieldPath.split(".")) {
-    if (typeof value !== "object" || value === null || Array.isArray(value)) return undefined;
-    value = (value as Record<string, unknown>)[part];
-  }
-  return value;
 }
 
 /** The terms of a document's search field (none unless it is a string). */
@@ -53,6 +45,8 @@ export class TextIndex implements DerivedIndex {
   }
 
   update(id: string, before: StoredDocument | undefined, after: StoredDocument | undefined): void {
+    // Most writes (a like patching a counter) leave the text alone: nothing to re-tokenize.
+    if (before && after && fieldValue(before, this.searchField) === fieldValue(after, this.searchField)) return;
     if (before) this.remove(id);
     if (after) this.add(id, after);
   }
