@@ -2,8 +2,8 @@
 // cleanups deletion schedules (model/accountDeletion.ts, model/projectDeletion.ts).
 import { v } from "convex/values";
 import { internal } from "./_generated/api";
-import { internalMutation, mutation, query } from "./_generated/server";
-import { requireViewer } from "./model/auth";
+import { internalMutation } from "./_generated/server";
+import { userMutation, userQuery } from "./model/functions";
 import { ACCOUNT_DELETION_MESSAGE, ACCOUNT_DELETION_PHRASE, deleteAccountNow, purgeUserDataBatch } from "./model/accountDeletion";
 import { Budget } from "./model/batches";
 import { exportUserData, vDataExport } from "./model/dataExport";
@@ -15,21 +15,21 @@ import { CLEANUP_BATCH, purgeProjectChildrenBatch } from "./model/projectDeletio
  * comments and likes, each capped (model/dataExport.ts EXPORT_LIMITS). Queries are deterministic,
  * so the client stamps the export time.
  */
-export const exportData = query({
+export const exportData = userQuery({
   args: {},
   returns: vDataExport,
-  handler: async (ctx) => exportUserData(ctx, await requireViewer(ctx)),
+  handler: async (ctx) => exportUserData(ctx, ctx.viewer),
 });
 
 /**
  * Deletes the caller's account after they typed the exact phrase. Sign-in records, photo and
  * profile go at once; everything else is purged in scheduled batches. The client signs out.
  */
-export const deleteAccount = mutation({
+export const deleteAccount = userMutation({
   args: { confirmation: v.string() },
   returns: v.null(),
   handler: async (ctx, { confirmation }) => {
-    const user = await requireViewer(ctx);
+    const user = ctx.viewer;
     if (confirmation !== ACCOUNT_DELETION_PHRASE) {
       throw userError("INVALID_CONFIRMATION", ACCOUNT_DELETION_MESSAGE, { confirmation: ACCOUNT_DELETION_MESSAGE });
     }

@@ -1,5 +1,6 @@
 import { v } from "convex/values";
-import { internalMutation, query } from "./_generated/server";
+import { internalMutation } from "./_generated/server";
+import { publicQuery } from "./model/functions";
 import { vBadgeColor, vBadgeId } from "./schema";
 import { BADGE_DEFINITIONS } from "./model/badgeDefinitions";
 
@@ -50,7 +51,7 @@ export const seed = internalMutation({
 });
 
 /** Every badge that can be earned, in definition order. */
-export const list = query({
+export const list = publicQuery({
   args: {},
   returns: v.array(vBadge),
   handler: async (ctx) => {

@@ -5,9 +5,9 @@
 import { paginationOptsValidator, paginationResultValidator } from "convex/server";
 import { v } from "convex/values";
 import { internal } from "./_generated/api";
-import { internalMutation, mutation, query } from "./_generated/server";
+import { internalMutation } from "./_generated/server";
 import { LIMITS } from "./constants";
-import { getViewerId, requireViewer } from "./model/auth";
+import { memberMutation, publicQuery, userQuery } from "./model/functions";
 import { CHALLENGE_MESSAGES, japanDate, normalizeChallenge, validateChallenge } from "./model/challengeRules";
 import {
   assertOrganiser,
@@ -27,7 +27,6 @@ import { invalidInput, userError } from "./model/errors";
 import { lowered } from "./model/engagementRemoval";
 import { notify } from "./model/notifications";
 import { readPage } from "./model/pagination";
-import { enforceRateLimit } from "./model/rateLimits";
 import { bumpSiteCounter, readSiteCounter } from "./model/siteCounters";
 import { displayNameOf } from "./model/users";
 import { vChallengeStatus } from "./schema";
@@ -40,7 +39,7 @@ const EXPORT_PAGE = 200;
 export const FAN_OUT_BATCH = 200;
 
 /** A challenge's title and state for the posting wizard; null when missing or malformed. */
-export const get = query({
+export const get = publicQuery({
   args: { id: v.string() },
   returns: v.union(
     v.object({ _id: v.id("challenges"), title: v.string(), status: vChallengeStatus, endDate: v.number() }),
@@ -55,7 +54,7 @@ export const get = query({
 });
 
 /** The list page: newest first, optionally one status, 12 per page. */
-export const list = query({
+export const list = publicQuery({
   args: { status: v.optional(vChallengeStatus), paginationOpts: paginationOptsValidator },
   returns: paginationResultValidator(vChallengeCard),
   handler: async (ctx, { status, paginationOpts }) => {
@@ -68,7 +67,7 @@ export const list = query({
 });
 
 /** The list page's three counters, from stored counters. */
-export const summary = query({
+export const summary = publicQuery({
   args: {},
   returns: v.object({ active: v.number(), voting: v.number(), ended: v.number() }),
   handler: async (ctx) => ({
@@ -79,24 +78,24 @@ export const summary = query({
 });
 
 /** The detail page's header; null when the id is malformed or the challenge is gone. */
-export const detail = query({
+export const detail = publicQuery({
   args: { id: v.string() },
   returns: v.union(vChallengeDetail, v.null()),
   handler: async (ctx, { id }) => {
     const challengeId = ctx.db.normalizeId("challenges", id);
     const challenge = challengeId ? await ctx.db.get("challenges", challengeId) : null;
     if (!challenge) return null;
-    return await toChallengeDetail(ctx, challenge, await getViewerId(ctx));
+    return await toChallengeDetail(ctx, challenge, ctx.viewerId);
   },
 });
 
 /** The grid of entries: newest first while open, most votes first (ties: earlier) after. */
-export const entries = query({
+export const entries = publicQuery({
   args: { challengeId: v.id("challenges"), paginationOpts: paginationOptsValidator },
   returns: paginationResultValidator(vChallengeEntry),
   handler: async (ctx, { challengeId, paginationOpts }) => {
     const challenge = await loadChallenge(ctx, challengeId);
-    const viewerId = await getViewerId(ctx);
+    const viewerId = ctx.viewerId;
     const page = await readPage(paginationOpts, ENTRIES_PAGE, (opts) => entriesInOrder(ctx, challenge).paginate(opts));
     const shown = await Promise.all(page.page.map((entry) => toChallengeEntry(ctx, entry, viewerId)));
     return { ...page, page: shown.filter((entry) => entry !== null) };
@@ -104,15 +103,15 @@ export const entries = query({
 });
 
 /** The viewer's own works, newest first, for the entry picker (empty for a visitor). */
-export const pickableWorks = query({
+export const pickableWorks = publicQuery({
   args: {},
   returns: v.array(v.object({ _id: v.id("projects"), title: v.string(), thumbnailUrl: v.union(v.string(), v.null()) })),
   handler: async (ctx) => {
-    const viewerId = await getViewerId(ctx);
+    const viewerId = ctx.viewerId;
     if (!viewerId) return [];
     const works = await ctx.db
       .query("projects")
-      .withIndex("by_userId", (q) => q.eq("userId", viewerId))
+      .withIndex("by_userId_and_hidden", (q) => q.eq("userId", viewerId).eq("hidden", undefined))
       .order("desc")
       .take(50);
     return await Promise.all(
@@ -126,7 +125,7 @@ export const pickableWorks = query({
 });
 
 /** The organiser's CSV, a page at a time: title, author, work id, votes, entry time. */
-export const exportEntries = query({
+export const exportEntries = userQuery({
   args: { challengeId: v.id("challenges"), paginationOpts: paginationOptsValidator },
   returns: paginationResultValidator(
     v.object({
@@ -138,7 +137,7 @@ export const exportEntries = query({
     }),
   ),
   handler: async (ctx, { challengeId, paginationOpts }) => {
-    const viewer = await requireViewer(ctx);
+    const viewer = ctx.viewer;
     const challenge = await loadChallenge(ctx, challengeId);
     assertOrganiser(challenge, viewer._id);
     const page = await readPage(paginationOpts, EXPORT_PAGE, (opts) => entriesInOrder(ctx, challenge).paginate(opts));
@@ -172,17 +171,18 @@ const vChallengeForm = {
 };
 
 /** Creates an open challenge and tells everyone who wants to hear of new ones. */
-export const create = mutation({
+export const create = memberMutation({
+  signInMessage: CHALLENGE_MESSAGES.createSignIn,
+  rateLimit: "createChallenge",
   args: vChallengeForm,
   returns: v.id("challenges"),
   handler: async (ctx, input) => {
-    const viewer = await requireViewer(ctx, CHALLENGE_MESSAGES.createSignIn);
+    const viewer = ctx.viewer;
     const now = Date.now();
     const today = japanDate(now);
     const errors = validateChallenge(input, today);
     const first = Object.values(errors)[0];
     if (first) throw invalidInput(errors, first);
-    await enforceRateLimit(ctx, "createChallenge", viewer._id);
     const challengeId = await ctx.db.insert("challenges", {
       ...normalizeChallenge(input, today),
       userId: viewer._id,
@@ -231,11 +231,13 @@ export const notifyCreated = internalMutation({
 });
 
 /** Enters one of the caller's works; one entry per person, only while entries are open. */
-export const enter = mutation({
+export const enter = memberMutation({
+  signInMessage: CHALLENGE_MESSAGES.enterSignIn,
+  rateLimit: "enterChallenge",
   args: { challengeId: v.id("challenges"), projectId: v.id("projects") },
   returns: v.id("challengeSubmissions"),
   handler: async (ctx, { challengeId, projectId }) => {
-    const viewer = await requireViewer(ctx, CHALLENGE_MESSAGES.enterSignIn);
+    const viewer = ctx.viewer;
     const challenge = await loadChallenge(ctx, challengeId);
     const work = await ctx.db.get("projects", projectId);
     if (!work || work.userId !== viewer._id) throw userError("FORBIDDEN", CHALLENGE_MESSAGES.notOwnWork);
@@ -243,7 +245,6 @@ export const enter = mutation({
     const now = Date.now();
     if (now > challenge.endDate) throw userError("CLOSED", CHALLENGE_MESSAGES.deadlinePassed);
     if (await viewerEntry(ctx, challengeId, viewer._id)) throw userError("CONFLICT", CHALLENGE_MESSAGES.alreadyEntered);
-    await enforceRateLimit(ctx, "enterChallenge", viewer._id);
 
     const submissionId = await ctx.db.insert("challengeSubmissions", {
       challengeId,
@@ -276,11 +277,11 @@ export const enter = mutation({
 });
 
 /** active → voting: the organiser, while open, with at least one entry. */
-export const startVoting = mutation({
+export const startVoting = memberMutation({
   args: { challengeId: v.id("challenges") },
   returns: v.null(),
   handler: async (ctx, { challengeId }) => {
-    const viewer = await requireViewer(ctx);
+    const viewer = ctx.viewer;
     const challenge = await loadChallenge(ctx, challengeId);
     assertOrganiser(challenge, viewer._id);
     if (challenge.status !== "active") throw userError("INVALID_STATE", CHALLENGE_MESSAGES.votingNotActive);
@@ -291,17 +292,18 @@ export const startVoting = mutation({
 });
 
 /** Votes for an entry, or takes the vote back; returns the new state. */
-export const toggleVote = mutation({
+export const toggleVote = memberMutation({
+  signInMessage: CHALLENGE_MESSAGES.voteSignIn,
+  rateLimit: "vote",
   args: { submissionId: v.id("challengeSubmissions") },
   returns: v.object({ voted: v.boolean(), votesCount: v.number() }),
   handler: async (ctx, { submissionId }) => {
-    const viewer = await requireViewer(ctx, CHALLENGE_MESSAGES.voteSignIn);
+    const viewer = ctx.viewer;
     const submission = await ctx.db.get("challengeSubmissions", submissionId);
     if (!submission) throw userError("NOT_FOUND", CHALLENGE_MESSAGES.submissionNotFound);
     const challenge = await loadChallenge(ctx, submission.challengeId);
     if (challenge.status !== "voting") throw userError("INVALID_STATE", CHALLENGE_MESSAGES.notVoting);
     if (submission.userId === viewer._id) throw userError("FORBIDDEN", CHALLENGE_MESSAGES.ownEntryVote);
-    await enforceRateLimit(ctx, "vote", viewer._id);
 
     const existing = await ctx.db
       .query("challengeVotes")
@@ -316,11 +318,11 @@ export const toggleVote = mutation({
 });
 
 /** voting → ended: the organiser picks the winner. Irreversible. */
-export const selectWinner = mutation({
+export const selectWinner = memberMutation({
   args: { challengeId: v.id("challenges"), submissionId: v.id("challengeSubmissions") },
   returns: v.null(),
   handler: async (ctx, { challengeId, submissionId }) => {
-    const viewer = await requireViewer(ctx);
+    const viewer = ctx.viewer;
     const challenge = await loadChallenge(ctx, challengeId);
     assertOrganiser(challenge, viewer._id);
     if (challenge.status !== "voting") throw userError("INVALID_STATE", CHALLENGE_MESSAGES.winnerNotVoting);

@@ -1,7 +1,6 @@
 import { paginationOptsValidator, paginationResultValidator } from "convex/server";
 import { v } from "convex/values";
-import { mutation, query } from "./_generated/server";
-import { getViewerId, requireViewer } from "./model/auth";
+import { memberMutation, publicQuery, userMutation } from "./model/functions";
 import { startCommentEmail } from "./model/commentEmails";
 import {
   COMMENT_SIGN_IN_MESSAGE,
@@ -14,17 +13,16 @@ import { insertComment } from "./model/engagement";
 import { removeComment } from "./model/engagementRemoval";
 import { userError } from "./model/errors";
 import { readPage } from "./model/pagination";
-import { enforceRateLimit } from "./model/rateLimits";
 
 /** Comments per page (DECISIONS.md: 20 unless the screen needs more). */
 const COMMENTS_PAGE = 20;
 
 /** A work's comments, newest first. */
-export const list = query({
+export const list = publicQuery({
   args: { projectId: v.id("projects"), paginationOpts: paginationOptsValidator },
   returns: paginationResultValidator(vCommentItem),
   handler: async (ctx, { projectId, paginationOpts }) => {
-    const viewerId = await getViewerId(ctx);
+    const viewerId = ctx.viewerId;
     const result = await readPage(paginationOpts, COMMENTS_PAGE, (opts) =>
       ctx.db
         .query("comments")
@@ -40,15 +38,16 @@ export const list = query({
  * Adds the caller's comment: raises commentsCount, notifies the author with a preview, may award
  * activeCommenter, and schedules the comment e-mail when the author wants one.
  */
-export const add = mutation({
+export const add = memberMutation({
+  signInMessage: COMMENT_SIGN_IN_MESSAGE,
+  rateLimit: "comment",
   args: { projectId: v.id("projects"), content: v.string() },
   returns: v.id("comments"),
   handler: async (ctx, { projectId, content }) => {
-    const viewer = await requireViewer(ctx, COMMENT_SIGN_IN_MESSAGE);
+    const viewer = ctx.viewer;
     const text = validComment(content);
     const work = await ctx.db.get("projects", projectId);
     if (!work) throw userError("NOT_FOUND", "プロジェクトが見つかりません");
-    await enforceRateLimit(ctx, "comment", viewer._id);
     const commentId = await insertComment(ctx, viewer._id, projectId, text);
     if (wantsCommentEmail(await ctx.db.get("users", work.userId), viewer._id)) {
       await startCommentEmail(ctx, commentId);
@@ -58,11 +57,11 @@ export const add = mutation({
 });
 
 /** Deletes one of the caller's own comments and lowers the counts it raised. */
-export const remove = mutation({
+export const remove = userMutation({
   args: { commentId: v.id("comments") },
   returns: v.null(),
   handler: async (ctx, { commentId }) => {
-    const viewer = await requireViewer(ctx);
+    const viewer = ctx.viewer;
     const comment = await ctx.db.get("comments", commentId);
     if (!comment) throw userError("NOT_FOUND", "コメントが見つかりません");
     if (comment.userId !== viewer._id) throw userError("FORBIDDEN", "このコメントを削除する権限がありません");

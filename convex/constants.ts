@@ -100,6 +100,7 @@ export const NOTIFICATION_TYPES = [
   "challenge_submission",
   "challenge_winner",
   "follow",
+  "moderation",
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
@@ -174,3 +175,40 @@ export const HOME_STAT_OFFSETS = {
   zeroCodeProjects: 892,
   likes: 45678,
 } as const;
+
+// ---------------------------------------------------------------------------------------------
+// Trust and safety
+
+export const ROLES = ["moderator", "admin"] as const;
+export type Role = (typeof ROLES)[number];
+
+/** Report reasons, in the order the report dialog lists them, with their labels. */
+export const REPORT_REASONS = ["spam", "inappropriate", "rights", "impersonation", "other"] as const;
+export type ReportReason = (typeof REPORT_REASONS)[number];
+export const REPORT_REASON_LABELS: Record<ReportReason, string> = {
+  spam: "スパム",
+  inappropriate: "不適切な内容",
+  rights: "権利侵害・無断転載",
+  impersonation: "なりすまし",
+  other: "その他",
+};
+
+export const REPORT_TARGET_TYPES = ["work", "comment", "challenge", "user"] as const;
+export type ReportTargetType = (typeof REPORT_TARGET_TYPES)[number];
+
+/** Every entry of the audit log. The auto_* ones are the automatic signals'. */
+export const MODERATION_ACTION_KINDS = [
+  "dismiss",
+  "hide",
+  "restore",
+  "delete",
+  "suspend",
+  "unsuspend",
+  "grant_role",
+  "revoke_role",
+  "auto_hide",
+  "auto_flag",
+  "auto_hold",
+  "review_requested",
+] as const;
+export type ModerationActionKind = (typeof MODERATION_ACTION_KINDS)[number];

@@ -1,13 +1,12 @@
 import { paginationOptsValidator, paginationResultValidator } from "convex/server";
 import { v } from "convex/values";
 import type { Doc, Id } from "./_generated/dataModel";
-import { mutation, query, type QueryCtx } from "./_generated/server";
-import { getViewerId, requireViewer } from "./model/auth";
+import type { QueryCtx } from "./_generated/server";
+import { memberMutation, publicQuery } from "./model/functions";
 import { userError } from "./model/errors";
 import { FOLLOW_SIGN_IN_MESSAGE, findFollow, follow, removeFollow, SELF_FOLLOW_MESSAGE } from "./model/follows";
 import { readPage } from "./model/pagination";
 import { profileAccess } from "./model/profiles";
-import { enforceRateLimit } from "./model/rateLimits";
 import { displayNameOf, photoUrlOf } from "./model/users";
 import { readUserStats } from "./model/userStats";
 
@@ -26,15 +25,16 @@ const vFollowCard = v.object({
  * Follows or unfollows another creator for the caller; counters on both users change in the same
  * transaction. Returns whether the caller now follows them and their follower count.
  */
-export const toggle = mutation({
+export const toggle = memberMutation({
+  signInMessage: FOLLOW_SIGN_IN_MESSAGE,
+  rateLimit: "follow",
   args: { userId: v.id("users") },
   returns: v.object({ following: v.boolean(), followersCount: v.number() }),
   handler: async (ctx, { userId }) => {
-    const viewer = await requireViewer(ctx, FOLLOW_SIGN_IN_MESSAGE);
+    const viewer = ctx.viewer;
     if (viewer._id === userId) throw userError("INVALID_INPUT", SELF_FOLLOW_MESSAGE);
     const target = await ctx.db.get("users", userId);
     if (!target) throw userError("NOT_FOUND", "ユーザーが見つかりませんでした");
-    await enforceRateLimit(ctx, "follow", viewer._id);
     const existing = await findFollow(ctx, viewer._id, userId);
     if (existing) await removeFollow(ctx, existing);
     else await follow(ctx, viewer, target);
@@ -43,15 +43,15 @@ export const toggle = mutation({
 });
 
 /** Whether others may see whom a user follows and who follows them: not on a private profile. */
-async function listableUser(ctx: QueryCtx, userId: Id<"users">) {
+async function listableUser(ctx: QueryCtx, userId: Id<"users">, viewerId: Id<"users"> | null) {
   const user = await ctx.db.get("users", userId);
   if (!user) return null;
-  return profileAccess(user, await getViewerId(ctx)).canSeeDetails ? user : null;
+  return profileAccess(user, viewerId).canSeeDetails ? user : null;
 }
 
-async function followCard(ctx: QueryCtx, user: Doc<"users">) {
+async function followCard(ctx: QueryCtx, user: Doc<"users">, viewerId: Id<"users"> | null) {
   // A private profile shows others only its avatar and display name (DECISIONS.md), here too.
-  const canSeeDetails = profileAccess(user, await getViewerId(ctx)).canSeeDetails;
+  const canSeeDetails = profileAccess(user, viewerId).canSeeDetails;
   return {
     _id: user._id,
     handle: user.handle ?? null,
@@ -64,11 +64,11 @@ async function followCard(ctx: QueryCtx, user: Doc<"users">) {
 const EMPTY_PAGE = { page: [], isDone: true, continueCursor: "" };
 
 /** Who follows a user, newest first. Empty for others when the profile is private. */
-export const listFollowers = query({
+export const listFollowers = publicQuery({
   args: { userId: v.id("users"), paginationOpts: paginationOptsValidator },
   returns: paginationResultValidator(vFollowCard),
   handler: async (ctx, { userId, paginationOpts }) => {
-    if (!(await listableUser(ctx, userId))) return EMPTY_PAGE;
+    if (!(await listableUser(ctx, userId, ctx.viewerId))) return EMPTY_PAGE;
     const result = await readPage(paginationOpts, FOLLOW_LIST_PAGE, (opts) =>
       ctx.db
         .query("follows")
@@ -77,17 +77,17 @@ export const listFollowers = query({
         .paginate(opts),
     );
     const users = await Promise.all(result.page.map((row) => ctx.db.get("users", row.followerId)));
-    const cards = await Promise.all(users.filter((u) => u !== null).map((u) => followCard(ctx, u)));
+    const cards = await Promise.all(users.filter((u) => u !== null).map((u) => followCard(ctx, u, ctx.viewerId)));
     return { ...result, page: cards };
   },
 });
 
 /** Whom a user follows, newest first. Empty for others when the profile is private. */
-export const listFollowing = query({
+export const listFollowing = publicQuery({
   args: { userId: v.id("users"), paginationOpts: paginationOptsValidator },
   returns: paginationResultValidator(vFollowCard),
   handler: async (ctx, { userId, paginationOpts }) => {
-    if (!(await listableUser(ctx, userId))) return EMPTY_PAGE;
+    if (!(await listableUser(ctx, userId, ctx.viewerId))) return EMPTY_PAGE;
     const result = await readPage(paginationOpts, FOLLOW_LIST_PAGE, (opts) =>
       ctx.db
         .query("follows")
@@ -96,7 +96,7 @@ export const listFollowing = query({
         .paginate(opts),
     );
     const users = await Promise.all(result.page.map((row) => ctx.db.get("users", row.followeeId)));
-    const cards = await Promise.all(users.filter((u) => u !== null).map((u) => followCard(ctx, u)));
+    const cards = await Promise.all(users.filter((u) => u !== null).map((u) => followCard(ctx, u, ctx.viewerId)));
     return { ...result, page: cards };
   },
 });

@@ -1,5 +1,5 @@
 import { v } from "convex/values";
-import { query } from "./_generated/server";
+import { publicQuery } from "./model/functions";
 import { readSiteCounter } from "./model/siteCounters";
 import { toWorkCard, vWorkCard } from "./model/workCards";
 
@@ -7,7 +7,7 @@ import { toWorkCard, vWorkCard } from "./model/workCards";
  * The home page: real site counts (the page adds the goal offsets of DECISIONS.md) from stored
  * counters, and the three most-liked works.
  */
-export const overview = query({
+export const overview = publicQuery({
   args: {},
   returns: v.object({
     counts: v.object({ projects: v.number(), users: v.number(), zeroCodeProjects: v.number(), likes: v.number() }),
@@ -17,7 +17,7 @@ export const overview = query({
     const [projects, users, zeroCodeProjects, likes] = await Promise.all(
       (["projects", "users", "zeroCodeProjects", "likes"] as const).map((key) => readSiteCounter(ctx, key)),
     );
-    const top = await ctx.db.query("projects").withIndex("by_likesCount").order("desc").take(3);
+    const top = await ctx.db.query("projects").withIndex("by_hidden_and_likesCount", (q) => q.eq("hidden", undefined)).order("desc").take(3);
     return {
       counts: { projects: projects!, users: users!, zeroCodeProjects: zeroCodeProjects!, likes: likes! },
       topWorks: await Promise.all(top.map((work) => toWorkCard(ctx, work))),

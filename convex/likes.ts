@@ -1,10 +1,8 @@
 import { v } from "convex/values";
-import { mutation } from "./_generated/server";
-import { requireViewer } from "./model/auth";
+import { memberMutation } from "./model/functions";
 import { addLike } from "./model/engagement";
 import { removeLike } from "./model/engagementRemoval";
 import { userError } from "./model/errors";
-import { enforceRateLimit } from "./model/rateLimits";
 
 export const LIKE_SIGN_IN_MESSAGE = "いいねするにはログインが必要です";
 
@@ -12,13 +10,14 @@ export const LIKE_SIGN_IN_MESSAGE = "いいねするにはログインが必要�
  * Likes or unlikes a work for the caller. Counters, the author's total, the site counter, the
  * author's notification and the popularCreator badge change in the same transaction.
  */
-export const toggle = mutation({
+export const toggle = memberMutation({
+  signInMessage: LIKE_SIGN_IN_MESSAGE,
+  rateLimit: "like",
   args: { projectId: v.id("projects") },
   returns: v.object({ liked: v.boolean(), likesCount: v.number() }),
   handler: async (ctx, { projectId }) => {
-    const viewer = await requireViewer(ctx, LIKE_SIGN_IN_MESSAGE);
+    const viewer = ctx.viewer;
     if (!(await ctx.db.get("projects", projectId))) throw userError("NOT_FOUND", "プロジェクトが見つかりません");
-    await enforceRateLimit(ctx, "like", viewer._id);
     const existing = await ctx.db
       .query("likes")
       .withIndex("by_projectId_and_userId", (q) => q.eq("projectId", projectId).eq("userId", viewer._id))

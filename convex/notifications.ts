@@ -4,9 +4,9 @@
 import { v } from "convex/values";
 import type { Doc, Id } from "./_generated/dataModel";
 import { internal } from "./_generated/api";
-import { internalMutation, mutation, query, type MutationCtx, type QueryCtx } from "./_generated/server";
+import { internalMutation, type MutationCtx, type QueryCtx } from "./_generated/server";
 import { LIMITS } from "./constants";
-import { getViewerId, requireViewer } from "./model/auth";
+import { publicQuery, userMutation } from "./model/functions";
 import { badgeDefinition } from "./model/badgeDefinitions";
 import { userError } from "./model/errors";
 import { publicAuthor } from "./model/users";
@@ -49,11 +49,11 @@ async function toItem(ctx: QueryCtx, row: Doc<"notifications">) {
 }
 
 /** The caller's newest notifications (at most 50; the bell asks for 10). */
-export const list = query({
+export const list = publicQuery({
   args: { limit: v.optional(v.number()) },
   returns: v.array(vNotificationItem),
   handler: async (ctx, { limit }) => {
-    const userId = await getViewerId(ctx);
+    const userId = ctx.viewerId;
     if (!userId) return [];
     const wanted = limit !== undefined && Number.isFinite(limit) ? Math.floor(limit) : LIMITS.notificationsQueryLimit;
     const take = Math.min(Math.max(1, wanted), LIMITS.notificationsQueryLimit);
@@ -67,11 +67,11 @@ export const list = query({
 });
 
 /** Unread notifications, counted up to 10: the bell only ever shows 1–9 or 9+. */
-export const unreadCount = query({
+export const unreadCount = publicQuery({
   args: {},
   returns: v.number(),
   handler: async (ctx) => {
-    const userId = await getViewerId(ctx);
+    const userId = ctx.viewerId;
     if (!userId) return 0;
     const unread = await ctx.db
       .query("notifications")
@@ -82,11 +82,11 @@ export const unreadCount = query({
 });
 
 /** Marks one of the caller's notifications read; anyone else's is refused, nothing changes. */
-export const markRead = mutation({
+export const markRead = userMutation({
   args: { id: v.id("notifications") },
   returns: v.null(),
   handler: async (ctx, { id }) => {
-    const viewer = await requireViewer(ctx);
+    const viewer = ctx.viewer;
     const row = await ctx.db.get("notifications", id);
     if (!row || row.userId !== viewer._id) throw userError("NOT_FOUND", "通知が見つかりません");
     if (!row.read) await ctx.db.patch("notifications", id, { read: true });
@@ -108,11 +108,11 @@ async function markBatchRead(ctx: MutationCtx, userId: Id<"users">): Promise<boo
  * すべて既読にする: the first batch at once (so the bell clears for anyone with a normal number
  * of notifications), the rest in scheduled batches of bounded size.
  */
-export const markAllRead = mutation({
+export const markAllRead = userMutation({
   args: {},
   returns: v.null(),
   handler: async (ctx) => {
-    const viewer = await requireViewer(ctx);
+    const viewer = ctx.viewer;
     if (!(await markBatchRead(ctx, viewer._id))) {
       await ctx.scheduler.runAfter(0, internal.notifications.markAllReadBatch, { userId: viewer._id });
     }

@@ -157,6 +157,14 @@ describe.each(QUERIES)("$name", ({ query, pageSize, args, rows }) => {
         message: BAD_CURSOR_MESSAGE,
       });
     }
+    // The end cursor a reactive client sends back is as untrusted as the cursor.
+    for (const endCursor of ["xyz", "%%%"]) {
+      for (const cursor of [null, "garbage"]) {
+        expect(
+          await errorOf(w.as.query(query, { ...args(w), paginationOpts: { numItems: 5, cursor, endCursor } })),
+        ).toMatchObject({ code: "INVALID_CURSOR", message: BAD_CURSOR_MESSAGE });
+      }
+    }
   });
 });
 

@@ -3,9 +3,9 @@
 import { paginationOptsValidator, paginationResultValidator } from "convex/server";
 import { v } from "convex/values";
 import type { Id } from "./_generated/dataModel";
-import { query, type QueryCtx } from "./_generated/server";
+import type { QueryCtx } from "./_generated/server";
 import { LIMITS } from "./constants";
-import { getViewerId } from "./model/auth";
+import { publicQuery } from "./model/functions";
 import { readPage } from "./model/pagination";
 import { profileAccess } from "./model/profiles";
 import { toWorkCard, vWorkCard } from "./model/workCards";
@@ -13,21 +13,24 @@ import { toWorkCard, vWorkCard } from "./model/workCards";
 const EMPTY_PAGE = { page: [], isDone: true, continueCursor: "" };
 
 /** Whether the caller may see this user's works and liked works. */
-async function canSeeWorks(ctx: QueryCtx, userId: Id<"users">): Promise<boolean> {
+async function canSeeWorks(ctx: QueryCtx, userId: Id<"users">, viewerId: Id<"users"> | null): Promise<boolean> {
   const user = await ctx.db.get("users", userId);
-  return user !== null && profileAccess(user, await getViewerId(ctx)).canSeeProjects;
+  return user !== null && profileAccess(user, viewerId).canSeeProjects;
 }
 
 /** A user's works, newest first. Empty for others when their works are hidden. */
-export const works = query({
+export const works = publicQuery({
   args: { userId: v.id("users"), paginationOpts: paginationOptsValidator },
   returns: paginationResultValidator(vWorkCard),
   handler: async (ctx, { userId, paginationOpts }) => {
-    if (!(await canSeeWorks(ctx, userId))) return EMPTY_PAGE;
+    if (!(await canSeeWorks(ctx, userId, ctx.viewerId))) return EMPTY_PAGE;
     const result = await readPage(paginationOpts, LIMITS.galleryPageSize, (opts) =>
       ctx.db
         .query("projects")
-        .withIndex("by_userId", (q) => q.eq("userId", userId))
+        // The owner sees their hidden works too (with the reason); others never read them.
+        .withIndex(ctx.viewerId === userId ? "by_userId" : "by_userId_and_hidden", (q) =>
+          ctx.viewerId === userId ? q.eq("userId", userId) : q.eq("userId", userId).eq("hidden", undefined),
+        )
         .order("desc")
         .paginate(opts),
     );
@@ -36,11 +39,11 @@ export const works = query({
 });
 
 /** The works a user liked, most recently liked first. Empty for others when hidden. */
-export const likedWorks = query({
+export const likedWorks = publicQuery({
   args: { userId: v.id("users"), paginationOpts: paginationOptsValidator },
   returns: paginationResultValidator(vWorkCard),
   handler: async (ctx, { userId, paginationOpts }) => {
-    if (!(await canSeeWorks(ctx, userId))) return EMPTY_PAGE;
+    if (!(await canSeeWorks(ctx, userId, ctx.viewerId))) return EMPTY_PAGE;
     const result = await readPage(paginationOpts, LIMITS.galleryPageSize, (opts) =>
       ctx.db
         .query("likes")

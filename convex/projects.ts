@@ -2,10 +2,10 @@
 import { paginationOptsValidator, paginationResultValidator } from "convex/server";
 import { v } from "convex/values";
 import { internal } from "./_generated/api";
-import { internalMutation, mutation, query } from "./_generated/server";
+import { internalMutation } from "./_generated/server";
 import { vScreenshot } from "./schema";
 import { LIMITS } from "./constants";
-import { getViewerId, requireViewer } from "./model/auth";
+import { memberMutation, publicQuery } from "./model/functions";
 import { invalidInput, userError } from "./model/errors";
 import { galleryPage, gallerySearch, vGallerySort } from "./model/gallery";
 import { deleteProjectCascade } from "./model/projectDeletion";
@@ -58,7 +58,7 @@ const filterArgs = {
  * 'ジャンルが正しくありません'. `search` is accepted so one argument object serves both calls, but
  * text search goes through `projects.search`; non-blank text here is an error.
  */
-export const list = query({
+export const list = publicQuery({
   args: { paginationOpts: paginationOptsValidator, search: v.optional(v.string()), ...filterArgs },
   returns: paginationResultValidator(vWorkCard),
   handler: async (ctx, { paginationOpts, search, ...rest }) => {
@@ -73,14 +73,14 @@ export const list = query({
  * same filters and sorts. `limit` grows by 20 with "load more" (at most `cap`). `capped` means
  * the search index gave `cap` candidates, so only the best `cap` were considered.
  */
-export const search = query({
+export const search = publicQuery({
   args: { search: v.string(), limit: v.optional(v.number()), ...filterArgs },
   returns: v.object({ items: v.array(vWorkCard), total: v.number(), capped: v.boolean(), cap: v.number() }),
   handler: async (ctx, args) => await gallerySearch(ctx, args),
 });
 
 /** The gallery's summary tiles, from stored site counters. */
-export const summary = query({
+export const summary = publicQuery({
   args: {},
   returns: v.object({ total: v.number(), zeroCode: v.number() }),
   handler: async (ctx) => ({
@@ -90,19 +90,19 @@ export const summary = query({
 });
 
 /** The work page; null when the id is malformed or the work does not exist. */
-export const get = query({
+export const get = publicQuery({
   args: { id: v.string() },
   returns: v.union(vWorkDetail, v.null()),
   handler: async (ctx, { id }) => {
     const projectId = ctx.db.normalizeId("projects", id);
     const work = projectId ? await ctx.db.get("projects", projectId) : null;
     if (!work) return null;
-    return await toWorkDetail(ctx, work, await getViewerId(ctx));
+    return await toWorkDetail(ctx, work, ctx.viewerId);
   },
 });
 
 /** Up to 3 other works: sharing tags first, then others (never the work itself). */
-export const related = query({
+export const related = publicQuery({
   args: { id: v.string() },
   returns: v.array(vWorkCard),
   handler: async (ctx, { id }) => {
@@ -118,11 +118,13 @@ export const related = query({
  * must be the caller's own upload that screenshots.checkUpload accepted. Awards firstProject
  * (and zeroCodeMaster at 3 zero-code works). Returns the new work's id.
  */
-export const create = mutation({
+export const create = memberMutation({
+  signInMessage: WORK_MESSAGES.signInRequired,
+  rateLimit: "postWork",
   args: { ...workFormArgs, isZeroCode: v.boolean() },
   returns: v.id("projects"),
   handler: async (ctx, { screenshots, ...input }) => {
-    const viewer = await requireViewer(ctx, WORK_MESSAGES.signInRequired);
+    const viewer = ctx.viewer;
     const work = validatedWork(input, screenshots.length);
     await checkScreenshots(ctx, viewer._id, screenshots);
     return await insertProject(ctx, viewer._id, { ...work, screenshots }, Date.now());
@@ -133,7 +135,7 @@ export const create = mutation({
  * The wizard's edit mode: the work as its owner edits it, with the storage ids of its images.
  * "notFound" for a missing work or malformed id; "forbidden" for anyone but the owner.
  */
-export const getForEdit = query({
+export const getForEdit = publicQuery({
   args: { id: v.string() },
   returns: v.union(
     v.object({ status: v.literal("ok"), work: vEditableWork }),
@@ -144,7 +146,7 @@ export const getForEdit = query({
     const projectId = ctx.db.normalizeId("projects", id);
     const work = projectId ? await ctx.db.get("projects", projectId) : null;
     if (!work) return { status: "notFound" as const };
-    if (work.userId !== (await getViewerId(ctx))) return { status: "forbidden" as const };
+    if (work.userId !== ctx.viewerId) return { status: "forbidden" as const };
     return { status: "ok" as const, work: await toEditableWork(ctx, work) };
   },
 });
@@ -154,11 +156,13 @@ export const getForEdit = query({
  * work's own or new uploads, and images taken off are deleted. The zero-code declaration is
  * permanent: sending a different value is refused.
  */
-export const update = mutation({
+export const update = memberMutation({
+  signInMessage: WORK_MESSAGES.signInRequired,
+  rateLimit: "editWork",
   args: { id: v.id("projects"), ...workFormArgs, isZeroCode: v.optional(v.boolean()) },
   returns: v.null(),
   handler: async (ctx, { id, screenshots, isZeroCode, ...input }) => {
-    const viewer = await requireViewer(ctx, WORK_MESSAGES.signInRequired);
+    const viewer = ctx.viewer;
     const existing = await ctx.db.get("projects", id);
     if (!existing) throw userError("NOT_FOUND", WORK_MESSAGES.editNotFound);
     if (existing.userId !== viewer._id) throw userError("FORBIDDEN", WORK_MESSAGES.editForbidden);
@@ -173,11 +177,11 @@ export const update = mutation({
 });
 
 /** Deletes the caller's own work at once; its likes, comments, views ... follow in batches. */
-export const remove = mutation({
+export const remove = memberMutation({
   args: { id: v.id("projects") },
   returns: v.null(),
   handler: async (ctx, { id }) => {
-    const viewer = await requireViewer(ctx);
+    const viewer = ctx.viewer;
     const work = await ctx.db.get("projects", id);
     if (!work) throw userError("NOT_FOUND", PROJECT_NOT_FOUND_MESSAGE);
     if (work.userId !== viewer._id) throw userError("FORBIDDEN", DELETE_FORBIDDEN_MESSAGE);

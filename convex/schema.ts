@@ -7,7 +7,11 @@ import {
   CHALLENGE_STATUSES,
   GENRE_IDS,
   NOTIFICATION_TYPES,
+  MODERATION_ACTION_KINDS,
   PROFILE_VISIBILITIES,
+  REPORT_REASONS,
+  REPORT_TARGET_TYPES,
+  ROLES,
 } from "./constants";
 
 // ---------------------------------------------------------------------------------------------
@@ -25,6 +29,34 @@ export const vChallengeStatus = literals(CHALLENGE_STATUSES);
 export const vBadgeId = literals(BADGE_IDS);
 export const vBadgeColor = literals(BADGE_COLORS);
 export const vProfileVisibility = literals(PROFILE_VISIBILITIES);
+export const vRole = literals(ROLES);
+export const vReportReason = literals(REPORT_REASONS);
+export const vReportTargetType = literals(REPORT_TARGET_TYPES);
+export const vModerationActionKind = literals(MODERATION_ACTION_KINDS);
+
+/**
+ * Why a work, comment or challenge is out of sight (docs: trust and safety). `hidden` beside it is
+ * what list indexes start with, so a hidden row is never read by a list that shows it to others.
+ * - "hidden": a moderator hid it; "pending": enough trusted reports hid it until a moderator
+ *   decides; "held": a new account's comment with a link, waiting for approval.
+ */
+export const vModerationState = v.object({
+  state: v.union(v.literal("hidden"), v.literal("pending"), v.literal("held")),
+  /** What the author is told (the moderator's note, or the automatic rule). */
+  reason: v.string(),
+  /** The audit-log entry that hid it; the author may ask for review once per entry. */
+  actionId: v.id("moderationActions"),
+  reviewRequested: v.boolean(),
+});
+export type ModerationState = Infer<typeof vModerationState>;
+
+/** A suspended account: it may read and sign in, but every write is refused until `until`. */
+export const vSuspension = v.object({
+  /** Unset: until lifted. */
+  until: v.optional(v.number()),
+  reason: v.string(),
+  since: v.number(),
+});
 
 /** Per-user settings (DECISIONS.md "Notifications and e-mail"): stored on the user document. */
 export const vUserSettings = v.object({
@@ -111,6 +143,9 @@ export default defineSchema({
     profileCompleted: v.boolean(),
     settings: vUserSettings,
     updatedAt: v.number(),
+    /** Unset for ordinary users. The first admins come from ADMIN_EMAILS at sign-in. */
+    role: v.optional(vRole),
+    suspension: v.optional(vSuspension),
   })
     .index("email", ["email"])
     .index("phone", ["phone"])
@@ -118,7 +153,9 @@ export default defineSchema({
     // An uploaded file may be one user's photo only; the photo checks look it up.
     .index("by_photoStorageId", ["photoStorageId"])
     // challenge_created fan-out reaches only users who keep new-project notifications on.
-    .index("by_settings_notifications_newProjects", ["settings.notifications.newProjects"]),
+    .index("by_settings_notifications_newProjects", ["settings.notifications.newProjects"])
+    // The admin's list of moderators and admins.
+    .index("by_role", ["role"]),
 
   // Counters that change on views, likes, comments and follows, apart from the user document
   // that cards and comments read for names and photos (model/userStats.ts).
@@ -148,27 +185,40 @@ export default defineSchema({
     /** Folded character bigrams of title and description, for substring search (model/search.ts). */
     searchText: v.string(),
     updatedAt: v.number(),
+    /** The demo URL folded for the duplicate check (model/demoUrls.ts); unset on older rows. */
+    demoUrlKey: v.optional(v.string()),
+    /** Set while a moderator (or the report threshold) keeps the work out of sight. */
+    hidden: v.optional(v.literal(true)),
+    moderation: v.optional(vModerationState),
   })
-    // Newest first comes from _creationTime, which every index ends with.
+    // Every list that others see starts its index with `hidden` and asks for `undefined`, so a
+    // hidden work costs a list nothing. Newest first comes from _creationTime, which every index
+    // ends with. The owner's own list reads both values of `hidden`.
+    // eslint-disable-next-line @convex-dev/no-duplicate-indexes
     .index("by_userId", ["userId"])
-    // The next three serve the newest-first gallery; the likesCount ones below sort by likes.
+    .index("by_userId_and_hidden", ["userId", "hidden"])
+    .index("by_demoUrlKey", ["demoUrlKey"])
+    // The next four serve the newest-first gallery; the likesCount ones below sort by likes.
     // eslint-disable-next-line @convex-dev/no-duplicate-indexes
-    .index("by_genre", ["genre"])
+    .index("by_hidden", ["hidden"])
     // eslint-disable-next-line @convex-dev/no-duplicate-indexes
-    .index("by_isZeroCode", ["isZeroCode"])
+    .index("by_hidden_and_genre", ["hidden", "genre"])
     // eslint-disable-next-line @convex-dev/no-duplicate-indexes
-    .index("by_genre_and_isZeroCode", ["genre", "isZeroCode"])
-    .index("by_likesCount", ["likesCount"])
-    .index("by_genre_and_likesCount", ["genre", "likesCount"])
-    .index("by_isZeroCode_and_likesCount", ["isZeroCode", "likesCount"])
-    .index("by_genre_and_isZeroCode_and_likesCount", ["genre", "isZeroCode", "likesCount"])
+    .index("by_hidden_and_isZeroCode", ["hidden", "isZeroCode"])
+    // eslint-disable-next-line @convex-dev/no-duplicate-indexes
+    .index("by_hidden_and_genre_and_isZeroCode", ["hidden", "genre", "isZeroCode"])
+    .index("by_hidden_and_likesCount", ["hidden", "likesCount"])
+    .index("by_hidden_and_genre_and_likesCount", ["hidden", "genre", "likesCount"])
+    .index("by_hidden_and_isZeroCode_and_likesCount", ["hidden", "isZeroCode", "likesCount"])
+    .index("by_hidden_and_genre_and_isZeroCode_and_likesCount", ["hidden", "genre", "isZeroCode", "likesCount"])
     .searchIndex("search_searchText", {
       searchField: "searchText",
-      filterFields: ["genre", "isZeroCode"],
+      filterFields: ["genre", "isZeroCode", "hidden"],
     }),
 
   // One row per (work, AI tool): arrays cannot be indexed, and the gallery filters by tool with
-  // either sort. Genre, zero-code and the sort keys are copied here and kept in step.
+  // either sort. Genre, zero-code and the sort keys are copied here and kept in step. A hidden
+  // work has no rows here (they are made again when it is restored).
   projectAiTools: defineTable({
     projectId: v.id("projects"),
     tool: v.string(),
@@ -247,6 +297,9 @@ export default defineSchema({
     projectId: v.id("projects"),
     userId: v.id("users"),
     content: v.string(),
+    /** Hidden by a moderator or held for review: shown only to its author (and moderators). */
+    hidden: v.optional(v.literal(true)),
+    moderation: v.optional(vModerationState),
   })
     .index("by_projectId", ["projectId"])
     .index("by_userId", ["userId"]),
@@ -332,7 +385,13 @@ export default defineSchema({
     votingStartedAt: v.optional(v.number()),
     endedAt: v.optional(v.number()),
     updatedAt: v.number(),
+    hidden: v.optional(v.literal(true)),
+    moderation: v.optional(vModerationState),
   })
+    // The list others see reads only challenges that are not hidden.
+    // eslint-disable-next-line @convex-dev/no-duplicate-indexes
+    .index("by_hidden", ["hidden"])
+    .index("by_hidden_and_status", ["hidden", "status"])
     .index("by_status", ["status"])
     .index("by_userId", ["userId"])
     .index("by_winnerUserId", ["winnerUserId"]),
@@ -347,13 +406,17 @@ export default defineSchema({
     /** Minus the entry time: in the votes index, equal votes list the earlier entry first. */
     tieOrder: v.number(),
     updatedAt: v.number(),
+    /** Copied from the work: the entry grids skip hidden works through their index. */
+    hidden: v.optional(v.literal(true)),
   })
     .index("by_challengeId_and_userId", ["challengeId", "userId"])
-    // While entries are open: newest first.
     // eslint-disable-next-line @convex-dev/no-duplicate-indexes
     .index("by_challengeId", ["challengeId"])
+    // While entries are open: newest first.
+    // eslint-disable-next-line @convex-dev/no-duplicate-indexes
+    .index("by_challengeId_and_hidden", ["challengeId", "hidden"])
     // During voting and after: most votes first, ties earlier entry first (read in desc order).
-    .index("by_challengeId_and_votesCount_and_tieOrder", ["challengeId", "votesCount", "tieOrder"])
+    .index("by_challengeId_and_hidden_and_votesCount_and_tieOrder", ["challengeId", "hidden", "votesCount", "tieOrder"])
     .index("by_projectId", ["projectId"])
     .index("by_userId", ["userId"]),
 
@@ -378,4 +441,80 @@ export default defineSchema({
     // The following list newest first (the pair index above sorts by followee).
     // eslint-disable-next-line @convex-dev/no-duplicate-indexes
     .index("by_followerId", ["followerId"]),
+
+  // ---------------------------------------------------------------------------------------------
+  // Trust and safety (docs: trust and safety; model/moderation*.ts)
+
+  // One row per reported target ("case"): what the moderation desk lists, most open reports first,
+  // oldest first among equals. Reopened by new reports and by the author's review request.
+  reportCases: defineTable({
+    targetType: vReportTargetType,
+    /** The target's document id (a work, comment, challenge or user). */
+    targetId: v.string(),
+    /** Who the target belongs to (the reported user for a user target); unset once deleted. */
+    authorId: v.optional(v.id("users")),
+    open: v.boolean(),
+    /** Open reports, automatic flags and review requests counted together. */
+    openCount: v.number(),
+    /** Distinct reporters with accounts older than a day, for the automatic hide. */
+    trustedReporters: v.number(),
+    /** Minus the time the case (re)opened: the queue index reads it descending, oldest first. */
+    openOrder: v.number(),
+    updatedAt: v.number(),
+  })
+    .index("by_targetType_and_targetId", ["targetType", "targetId"])
+    .index("by_open_and_openCount_and_openOrder", ["open", "openCount", "openOrder"]),
+
+  // A person's report (or an automatic flag, with no reporter). Only moderators see who reported.
+  reports: defineTable({
+    caseId: v.id("reportCases"),
+    /** Unset for the automatic signals. */
+    reporterId: v.optional(v.id("users")),
+    targetType: vReportTargetType,
+    targetId: v.string(),
+    reason: vReportReason,
+    note: v.optional(v.string()),
+    /** "open" until a moderator acts on the case; then what they decided. */
+    status: v.union(v.literal("open"), v.literal("dismissed"), v.literal("actioned")),
+    /** Set for automatic flags and review requests, which are not a person's report. */
+    source: v.optional(v.union(v.literal("auto"), v.literal("review"))),
+    resolvedAt: v.optional(v.number()),
+  })
+    .index("by_caseId_and_status", ["caseId", "status"])
+    // "My reports", newest first; and the one-open-report-per-target rule.
+    // eslint-disable-next-line @convex-dev/no-duplicate-indexes
+    .index("by_reporterId", ["reporterId"])
+    .index("by_reporterId_and_targetType_and_targetId_and_status", ["reporterId", "targetType", "targetId", "status"]),
+
+  // The audit log: append-only; nothing updates or deletes a row (account deletion keeps them).
+  moderationActions: defineTable({
+    /** Unset for what the automatic signals did. */
+    moderatorId: v.optional(v.id("users")),
+    kind: vModerationActionKind,
+    targetType: vReportTargetType,
+    targetId: v.string(),
+    /** The person the action concerns (the author, or the user acted on). */
+    subjectId: v.optional(v.id("users")),
+    /** A snapshot of the target's title or text when acted on, so the log reads after a delete. */
+    targetLabel: v.string(),
+    note: v.string(),
+    /** Suspensions: until when (unset = until lifted). Role changes: the role. */
+    until: v.optional(v.number()),
+    role: v.optional(vRole),
+    caseId: v.optional(v.id("reportCases")),
+  })
+    .index("by_subjectId", ["subjectId"])
+    .index("by_targetType_and_targetId", ["targetType", "targetId"]),
+
+  // Mutes and blocks (personal controls). A block is a mute that also stops the other person
+  // commenting on my works, following me and voting in my challenges.
+  userMutes: defineTable({
+    userId: v.id("users"),
+    mutedUserId: v.id("users"),
+    kind: v.union(v.literal("mute"), v.literal("block")),
+  })
+    // eslint-disable-next-line @convex-dev/no-duplicate-indexes
+    .index("by_userId", ["userId"])
+    .index("by_userId_and_mutedUserId", ["userId", "mutedUserId"])
+    .index("by_mutedUserId", ["mutedUserId"]),
 });

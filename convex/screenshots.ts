@@ -1,15 +1,13 @@
 // Screenshot uploads for the posting wizard (model/screenshotFiles.ts explains the life of a
 // file): an upload URL, the byte-level check that registers the upload, discarding an upload the
 // author took back, and the daily sweep of uploads never posted.
-import { getAuthUserId } from "@convex-dev/auth/server";
 import { v } from "convex/values";
 import { internal } from "./_generated/api";
-import { action, internalMutation, internalQuery, mutation } from "./_generated/server";
+import { internalMutation, internalQuery } from "./_generated/server";
 import { THUMBNAIL_CONTENT_TYPES } from "./constants";
-import { requireViewer } from "./model/auth";
+import { memberAction, memberMutation, userMutation } from "./model/functions";
 import { userError } from "./model/errors";
 import { IMAGE_MESSAGES, inspectImageBlob } from "./model/images";
-import { enforceRateLimit } from "./model/rateLimits";
 import {
   claimFiles,
   deleteUnusedFiles,
@@ -24,12 +22,12 @@ import { WORK_MESSAGES } from "./model/workRules";
 /** Files one sweep run deletes before it schedules the next. */
 const SWEEP_BATCH = 100;
 
-export const generateUploadUrl = mutation({
+export const generateUploadUrl = memberMutation({
+  signInMessage: WORK_MESSAGES.signInRequired,
+  rateLimit: "screenshotUploadUrl",
   args: {},
   returns: v.string(),
   handler: async (ctx) => {
-    const viewer = await requireViewer(ctx, WORK_MESSAGES.signInRequired);
-    await enforceRateLimit(ctx, "screenshotUploadUrl", viewer._id);
     return await ctx.storage.generateUploadUrl();
   },
 });
@@ -41,15 +39,14 @@ export const generateUploadUrl = mutation({
  * pending upload, which projects.create / update then accept. Checking the same pair again is
  * fine (a retry after a dropped connection).
  */
-export const checkUpload = action({
+export const checkUpload = memberAction({
+  signInMessage: WORK_MESSAGES.signInRequired,
   args: { storageId: v.id("_storage"), thumbnailStorageId: v.id("_storage") },
   returns: v.null(),
   handler: async (ctx, { storageId, thumbnailStorageId }): Promise<null> => {
-    const rawUserId = await getAuthUserId(ctx);
-    if (rawUserId === null) throw userError("UNAUTHENTICATED", WORK_MESSAGES.signInRequired);
     const storageIds = [storageId, thumbnailStorageId];
     if (storageId === thumbnailStorageId) throw uploadFailed();
-    const facts = await ctx.runQuery(internal.screenshots.uploadFacts, { userId: rawUserId, storageIds });
+    const facts = await ctx.runQuery(internal.screenshots.uploadFacts, { userId: ctx.authUserId, storageIds });
     if (facts.userId === null) throw userError("UNAUTHENTICATED", WORK_MESSAGES.signInRequired);
     // Never touch a file that is not a fresh upload: refuse it and leave it be.
     if (facts.standings.includes("foreign")) throw uploadFailed();
@@ -74,11 +71,12 @@ export const checkUpload = action({
 });
 
 /** Deletes the caller's own uploads that are not part of a work (a picked image taken back). */
-export const discardUploads = mutation({
+export const discardUploads = userMutation({
+  signInMessage: WORK_MESSAGES.signInRequired,
   args: { storageIds: v.array(v.id("_storage")) },
   returns: v.null(),
   handler: async (ctx, { storageIds }) => {
-    const viewer = await requireViewer(ctx, WORK_MESSAGES.signInRequired);
+    const viewer = ctx.viewer;
     await discardPendingFiles(ctx, viewer._id, storageIds.slice(0, 20));
     return null;
   },

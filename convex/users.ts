@@ -1,14 +1,14 @@
 // Profiles: the signed-in user's own view, setup and edit, the photo, settings and the public
 // profile page. Rules live in model/profileRules.ts (shared with the forms), privacy in
 // model/profiles.ts, image checks in model/images.ts.
-import { getAuthUserId } from "@convex-dev/auth/server";
 import { v } from "convex/values";
 import { internal } from "./_generated/api";
-import { action, internalMutation, internalQuery, mutation, query } from "./_generated/server";
+import { internalMutation, internalQuery } from "./_generated/server";
 import { vUserSettings } from "./schema";
-import { getViewer, getViewerId, requireViewer, SIGN_IN_REQUIRED_MESSAGE } from "./model/auth";
-import { userError } from "./model/errors";
+import { SIGN_IN_REQUIRED_MESSAGE } from "./model/auth";
+import { memberAction, memberMutation, publicQuery, userMutation } from "./model/functions";
 import { enforceRateLimit } from "./model/rateLimits";
+import { userError } from "./model/errors";
 import { IMAGE_MESSAGES, inspectImageBlob } from "./model/images";
 import { claimPhotoFile, photoUploadStanding, sweepPhotoUploadsBatch } from "./model/photoFiles";
 import { deleteUnusedFiles } from "./model/screenshotFiles";
@@ -33,11 +33,11 @@ const profileTextArgs = {
 };
 
 /** The signed-in user's own profile and settings; null when signed out. */
-export const viewer = query({
+export const viewer = publicQuery({
   args: {},
   returns: v.union(vViewer, v.null()),
   handler: async (ctx) => {
-    const user = await getViewer(ctx);
+    const user = ctx.viewerId ? await ctx.db.get("users", ctx.viewerId) : null;
     return user ? await viewerView(ctx, user) : null;
   },
 });
@@ -47,11 +47,11 @@ export const viewer = query({
  * typed, applies the rules, then looks for another user with it (the caller's own handle counts
  * as available). A mutation, so it can be rate limited; saving checks again anyway.
  */
-export const checkHandle = mutation({
+export const checkHandle = userMutation({
   args: { handle: v.string() },
   returns: v.object({ available: v.boolean(), handle: v.string(), message: v.union(v.string(), v.null()) }),
   handler: async (ctx, args) => {
-    const viewer = await requireViewer(ctx);
+    const viewer = ctx.viewer;
     await enforceRateLimit(ctx, "handleCheck", viewer._id);
     const { handle, message } = checkHandleInput(args.handle);
     if (message) return { available: false, handle, message };
@@ -62,12 +62,11 @@ export const checkHandle = mutation({
   },
 });
 
-export const generatePhotoUploadUrl = mutation({
+export const generatePhotoUploadUrl = memberMutation({
+  rateLimit: "photoUploadUrl",
   args: {},
   returns: v.string(),
   handler: async (ctx) => {
-    const user = await requireViewer(ctx);
-    await enforceRateLimit(ctx, "photoUploadUrl", user._id);
     return await ctx.storage.generateUploadUrl();
   },
 });
@@ -77,13 +76,11 @@ export const generatePhotoUploadUrl = mutation({
  * at once: a refused file is deleted, an accepted one is registered to the caller, and only then
  * can setup and edit take it (model/photoFiles.ts). Checking the same file again is fine.
  */
-export const checkPhotoUpload = action({
+export const checkPhotoUpload = memberAction({
   args: { storageId: v.id("_storage") },
   returns: v.null(),
   handler: async (ctx, { storageId }): Promise<null> => {
-    const rawUserId = await getAuthUserId(ctx);
-    if (rawUserId === null) throw userError("UNAUTHENTICATED", SIGN_IN_REQUIRED_MESSAGE);
-    const facts = await ctx.runQuery(internal.users.photoUploadFacts, { userId: rawUserId, storageId });
+    const facts = await ctx.runQuery(internal.users.photoUploadFacts, { userId: ctx.authUserId, storageId });
     if (facts.userId === null) throw userError("UNAUTHENTICATED", SIGN_IN_REQUIRED_MESSAGE);
     // Never touch a file that is someone else's (or any screenshot); just refuse it.
     if (facts.standing === "foreign") throw userError("INVALID_IMAGE", IMAGE_MESSAGES.uploadFailed);
@@ -102,12 +99,12 @@ export const checkPhotoUpload = action({
 });
 
 /** Finishes the 2-step setup (both steps submit together) and marks the profile complete. */
-export const completeSetup = mutation({
+export const completeSetup = memberMutation({
+  rateLimit: "profileSave",
   args: { ...profileTextArgs, photoStorageId: v.optional(v.id("_storage")) },
   returns: v.null(),
   handler: async (ctx, { photoStorageId, ...text }) => {
-    const user = await requireViewer(ctx);
-    await enforceRateLimit(ctx, "profileSave", user._id);
+    const user = ctx.viewer;
     const input = normalizeProfileInput(text);
     throwIfInvalid(validateSetup(text));
     await ensureHandleAvailable(ctx, input.handle, user._id);
@@ -126,7 +123,8 @@ export const completeSetup = mutation({
  * Saves the profile edit. The handle is re-checked only when it changed. Works and comments join
  * their author when read, so the new name and photo show everywhere at once.
  */
-export const updateProfile = mutation({
+export const updateProfile = memberMutation({
+  rateLimit: "profileSave",
   args: {
     ...profileTextArgs,
     photo: v.union(
@@ -137,8 +135,7 @@ export const updateProfile = mutation({
   },
   returns: v.null(),
   handler: async (ctx, { photo, ...text }) => {
-    const user = await requireViewer(ctx);
-    await enforceRateLimit(ctx, "profileSave", user._id);
+    const user = ctx.viewer;
     const input = normalizeProfileInput(text);
     throwIfInvalid(validateEdit(text, user.handle ?? null));
     if (input.handle !== user.handle) await ensureHandleAvailable(ctx, input.handle, user._id);
@@ -149,11 +146,11 @@ export const updateProfile = mutation({
 });
 
 /** Saves the whole settings object (notifications, comment e-mail, privacy). */
-export const updateSettings = mutation({
+export const updateSettings = userMutation({
   args: { settings: vUserSettings },
   returns: v.null(),
   handler: async (ctx, { settings }) => {
-    const user = await requireViewer(ctx);
+    const user = ctx.viewer;
     await enforceRateLimit(ctx, "settingsSave", user._id);
     await ctx.db.patch("users", user._id, { settings, updatedAt: Date.now() });
     return null;
@@ -161,12 +158,12 @@ export const updateSettings = mutation({
 });
 
 /** A profile page by handle or users id; what others see follows the owner's privacy settings. */
-export const getProfile = query({
+export const getProfile = publicQuery({
   args: { id: v.string() },
   returns: v.union(vPublicProfile, v.null()),
   handler: async (ctx, { id }) => {
     const user = await findUserByHandleOrId(ctx, id);
-    return user ? await publicProfileView(ctx, user, await getViewerId(ctx)) : null;
+    return user ? await publicProfileView(ctx, user, ctx.viewerId) : null;
   },
 });
 

@@ -1,6 +1,5 @@
 import { v } from "convex/values";
-import { mutation } from "./_generated/server";
-import { getViewer } from "./model/auth";
+import { publicMutation } from "./model/functions";
 import { countView, isSessionId } from "./model/viewCounting";
 
 /**
@@ -10,12 +9,12 @@ import { countView, isSessionId } from "./model/viewCounting";
  * viewsCount and the author's totalViews, trendsetter at 1,000. A view that does not count, or a
  * work deleted meanwhile, records nothing rather than failing the page.
  */
-export const record = mutation({
+export const record = publicMutation({
   args: { projectId: v.id("projects"), sessionId: v.optional(v.string()) },
   returns: v.null(),
   handler: async (ctx, { projectId, sessionId }) => {
     if (!(await ctx.db.get("projects", projectId))) return null;
-    const viewer = await getViewer(ctx);
+    const viewer = ctx.viewer;
     if (viewer) await countView(ctx, projectId, { userId: viewer._id });
     else if (isSessionId(sessionId)) await countView(ctx, projectId, { sessionId });
     return null;

@@ -144,15 +144,20 @@ export async function toChallengeEntry(ctx: QueryCtx, entry: Doc<"challengeSubmi
   };
 }
 
-/** Entries in the order the page shows them: newest first while open, then by votes. */
+/**
+ * Entries in the order the page shows them: newest first while open, then by votes. Entries of
+ * hidden works are left out by the index.
+ */
 export function entriesInOrder(ctx: QueryCtx, challenge: Doc<"challenges">) {
   return challenge.status === "active"
     ? ctx.db
         .query("challengeSubmissions")
-        .withIndex("by_challengeId", (q) => q.eq("challengeId", challenge._id))
+        .withIndex("by_challengeId_and_hidden", (q) => q.eq("challengeId", challenge._id).eq("hidden", undefined))
         .order("desc")
     : ctx.db
         .query("challengeSubmissions")
-        .withIndex("by_challengeId_and_votesCount_and_tieOrder", (q) => q.eq("challengeId", challenge._id))
+        .withIndex("by_challengeId_and_hidden_and_votesCount_and_tieOrder", (q) =>
+          q.eq("challengeId", challenge._id).eq("hidden", undefined),
+        )
         .order("desc");
 }

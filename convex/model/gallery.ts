@@ -74,32 +74,32 @@ export async function pageOfWorks(
   if (sort === "newest") {
     if (genre && zeroCode) {
       return await projects
-        .withIndex("by_genre_and_isZeroCode", (q) => q.eq("genre", genre).eq("isZeroCode", true))
+        .withIndex("by_hidden_and_genre_and_isZeroCode", (q) => q.eq("hidden", undefined).eq("genre", genre).eq("isZeroCode", true))
         .order("desc")
         .paginate(paginationOpts);
     }
-    if (genre) return await projects.withIndex("by_genre", (q) => q.eq("genre", genre)).order("desc").paginate(paginationOpts);
+    if (genre) return await projects.withIndex("by_hidden_and_genre", (q) => q.eq("hidden", undefined).eq("genre", genre)).order("desc").paginate(paginationOpts);
     if (zeroCode) {
-      return await projects.withIndex("by_isZeroCode", (q) => q.eq("isZeroCode", true)).order("desc").paginate(paginationOpts);
+      return await projects.withIndex("by_hidden_and_isZeroCode", (q) => q.eq("hidden", undefined).eq("isZeroCode", true)).order("desc").paginate(paginationOpts);
     }
-    return await projects.order("desc").paginate(paginationOpts);
+    return await projects.withIndex("by_hidden", (q) => q.eq("hidden", undefined)).order("desc").paginate(paginationOpts);
   }
   if (genre && zeroCode) {
     return await projects
-      .withIndex("by_genre_and_isZeroCode_and_likesCount", (q) => q.eq("genre", genre).eq("isZeroCode", true))
+      .withIndex("by_hidden_and_genre_and_isZeroCode_and_likesCount", (q) => q.eq("hidden", undefined).eq("genre", genre).eq("isZeroCode", true))
       .order("desc")
       .paginate(paginationOpts);
   }
   if (genre) {
-    return await projects.withIndex("by_genre_and_likesCount", (q) => q.eq("genre", genre)).order("desc").paginate(paginationOpts);
+    return await projects.withIndex("by_hidden_and_genre_and_likesCount", (q) => q.eq("hidden", undefined).eq("genre", genre)).order("desc").paginate(paginationOpts);
   }
   if (zeroCode) {
     return await projects
-      .withIndex("by_isZeroCode_and_likesCount", (q) => q.eq("isZeroCode", true))
+      .withIndex("by_hidden_and_isZeroCode_and_likesCount", (q) => q.eq("hidden", undefined).eq("isZeroCode", true))
       .order("desc")
       .paginate(paginationOpts);
   }
-  return await projects.withIndex("by_likesCount").order("desc").paginate(paginationOpts);
+  return await projects.withIndex("by_hidden_and_likesCount", (q) => q.eq("hidden", undefined)).order("desc").paginate(paginationOpts);
 }
 
 /** The AI-tool filter: a page of join rows (one index per combination), then their works. */
@@ -184,7 +184,7 @@ export async function searchWorks(
   const candidates = await ctx.db
     .query("projects")
     .withSearchIndex("search_searchText", (q) => {
-      const search = q.search("searchText", terms.join(" "));
+      const search = q.search("searchText", terms.join(" ")).eq("hidden", undefined);
       const byGenre = genre ? search.eq("genre", genre) : search;
       return zeroCode ? byGenre.eq("isZeroCode", true) : byGenre;
     })

@@ -27,6 +27,7 @@ export function wantsNotification(settings: UserSettings, type: NotificationType
     case "follow":
       return settings.notifications.follows;
     case "badge":
+    case "moderation":
     case "challenge_submission":
     case "challenge_winner":
       return true;

@@ -23,7 +23,10 @@ export async function readPage<T>(
   read: (opts: PaginationOptions) => Promise<T>,
 ): Promise<T> {
   const clamped = clampPage(opts, pageSize);
-  if (clamped.cursor === null) return await read(clamped);
+  // A first page with no end cursor reads nothing a client made up: errors there are bugs.
+  if (clamped.cursor === null && (clamped.endCursor === undefined || clamped.endCursor === null)) {
+    return await read(clamped);
+  }
   try {
     return await read(clamped);
   } catch (error) {

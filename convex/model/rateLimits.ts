@@ -47,6 +47,14 @@ const rateLimiter = new RateLimiter(components.rateLimiter, {
   comment: { kind: "token bucket", rate: 6, period: MINUTE, capacity: 5 },
   // Liking down a gallery page is fine; toggling one heart hundreds of times is not.
   like: { kind: "token bucket", rate: 60, period: MINUTE, capacity: 30 },
+  // Posting is a few works a day; ten in a row is generous, a hundred is a script.
+  postWork: { kind: "token bucket", rate: 10, period: HOUR, capacity: 10 },
+  // Each 更新する saves; fixing a typo five times running is fine.
+  editWork: { kind: "token bucket", rate: 60, period: HOUR, capacity: 20 },
+  // Reporting is rare; a handful in a row is allowed, a report storm is not.
+  report: { kind: "token bucket", rate: 20, period: HOUR, capacity: 10 },
+  // Muting and blocking from a page of comments; never hundreds a minute.
+  mute: { kind: "token bucket", rate: 30, period: MINUTE, capacity: 15 },
   // Profile and settings saves: each switch of the settings page saves, so allow a row of them.
   profileSave: { kind: "token bucket", rate: 20, period: MINUTE, capacity: 10 },
   settingsSave: { kind: "token bucket", rate: 60, period: MINUTE, capacity: 30 },
@@ -66,6 +74,10 @@ export type RateLimitName =
   | "profileSave"
   | "settingsSave"
   | "handleCheck"
+  | "postWork"
+  | "editWork"
+  | "report"
+  | "mute"
   | keyof typeof UPLOAD_URL_RATE_LIMITS;
 
 export type ViewRateLimitName = keyof typeof VIEW_RATE_LIMITS;

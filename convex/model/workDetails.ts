@@ -86,10 +86,14 @@ export const RELATED_POOL = 20;
  */
 export async function relatedWorks(ctx: QueryCtx, work: Doc<"projects">): Promise<Doc<"projects">[]> {
   const [newest, sameGenre] = await Promise.all([
-    ctx.db.query("projects").order("desc").take(RELATED_POOL + 1),
     ctx.db
       .query("projects")
-      .withIndex("by_genre", (q) => q.eq("genre", work.genre))
+      .withIndex("by_hidden", (q) => q.eq("hidden", undefined))
+      .order("desc")
+      .take(RELATED_POOL + 1),
+    ctx.db
+      .query("projects")
+      .withIndex("by_hidden_and_genre", (q) => q.eq("hidden", undefined).eq("genre", work.genre))
       .order("desc")
       .take(RELATED_POOL + 1),
   ]);

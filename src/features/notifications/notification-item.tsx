@@ -1,4 +1,4 @@
-import { Heart, MessageCircle, Trophy, UserPlus, type LucideIcon } from "lucide-react";
+import { Heart, MessageCircle, ShieldAlert, Trophy, UserPlus, type LucideIcon } from "lucide-react";
 import { Avatar } from "@/components/ui/avatar";
 import { Badge } from "@/components/ui/badge";
 import { badgeIcon } from "@/lib/badge-icons";
@@ -14,6 +14,7 @@ const TYPE_ICONS: Record<NotificationItem["type"], { icon: LucideIcon; className
   challenge_created: { icon: Trophy, className: "bg-brand-600" },
   challenge_submission: { icon: Trophy, className: "bg-brand-600" },
   challenge_winner: { icon: Trophy, className: "bg-amber-500" },
+  moderation: { icon: ShieldAlert, className: "bg-slate-600" },
 };
 
 /** Who or what a notification is from: the sender's avatar with the kind as a small mark. */

@@ -23,6 +23,12 @@ export function notificationTarget(item: NotificationItem, ownProfileId: string)
     }
     case "badge":
       return `${paths.profile(ownProfileId)}?tab=achievements`;
+    // A moderator's action: the work or challenge it was about, else the viewer's own profile
+    // (a suspension, or a comment whose work is gone).
+    case "moderation":
+      if (item.projectId) return paths.project(item.projectId);
+      if (item.challengeId) return paths.challenge(item.challengeId);
+      return paths.profile(ownProfileId);
   }
 }
 
