@@ -4,6 +4,7 @@
 // in challenges.voting.test.ts; the 10,000-user fan-out and the 10,000-challenge list in
 // challenges.scale.test.ts.
 import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
+import { shown } from "./model/works.testkit";
 import { api } from "./_generated/api";
 import type { Id } from "./_generated/dataModel";
 import { LIMITS } from "./constants";
@@ -123,9 +124,10 @@ describe("challenges.create", () => {
       votingStartedAt: null,
       endedAt: null,
       viewer: null,
+      moderation: null,
     });
-    expect((await organiser.as.query(api.challenges.detail, { id: challengeId }))?.viewer).toEqual({ isOrganiser: true, entryId: null });
-    expect((await other.as.query(api.challenges.detail, { id: challengeId }))?.viewer).toEqual({ isOrganiser: false, entryId: null });
+    expect(shown(await organiser.as.query(api.challenges.detail, { id: challengeId }))?.viewer).toEqual({ isOrganiser: true, entryId: null });
+    expect(shown(await other.as.query(api.challenges.detail, { id: challengeId }))?.viewer).toEqual({ isOrganiser: false, entryId: null });
   });
 
   test("prize text is not kept without a prize", async () => {
@@ -133,7 +135,7 @@ describe("challenges.create", () => {
     const organiser = await createUser(t);
     const challengeId = await createChallenge(organiser.as, { prize: false, prizeDescription: "使われない" });
     expect((await challengeDoc(t, challengeId)).prizeDescription).toBeUndefined();
-    expect((await t.query(api.challenges.detail, { id: challengeId }))?.prizeDescription).toBeNull();
+    expect(shown(await t.query(api.challenges.detail, { id: challengeId }))?.prizeDescription).toBeNull();
   });
 
   const invalid: [string, Parameters<typeof challengeForm>[0], string, string][] = [
@@ -223,7 +225,7 @@ describe("challenges.create", () => {
     const organiser = await createUser(t);
     const challengeId = await createChallenge(organiser.as, { tags: [" 冬 ", "冬", "#ゲーム", ""] });
     expect((await challengeDoc(t, challengeId)).tags).toEqual(["冬", "ゲーム"]);
-    expect((await t.query(api.challenges.detail, { id: challengeId }))?.tags).toEqual(["冬", "ゲーム"]);
+    expect(shown(await t.query(api.challenges.detail, { id: challengeId }))?.tags).toEqual(["冬", "ゲーム"]);
     expect(
       await errorOf(createChallenge(organiser.as, { tags: Array.from({ length: LIMITS.tagsMax + 1 }, (_, i) => `タグ${i}`) })),
     ).toMatchObject({ code: "INVALID_INPUT", fields: { tags: expect.any(String) as unknown } });
@@ -260,11 +262,11 @@ describe("challenges.enter", () => {
       votesCount: 0,
       isWinner: false,
     });
-    expect((await entrant.as.query(api.challenges.detail, { id: challengeId }))?.viewer).toEqual({
+    expect(shown(await entrant.as.query(api.challenges.detail, { id: challengeId }))?.viewer).toEqual({
       isOrganiser: false,
       entryId: submissionId,
     });
-    expect((await organiser.as.query(api.challenges.detail, { id: challengeId }))?.viewer).toEqual({ isOrganiser: true, entryId: null });
+    expect(shown(await organiser.as.query(api.challenges.detail, { id: challengeId }))?.viewer).toEqual({ isOrganiser: true, entryId: null });
     expect((await challengeDoc(t, challengeId)).submissionsCount).toBe(1);
     expect(await t.run((ctx) => readSiteCounter(ctx, "challengeSubmissions"))).toBe(1);
 
@@ -312,7 +314,7 @@ describe("challenges.enter", () => {
     const organiser = await createUser(t);
     const challengeId = await createChallenge(organiser.as);
     const { submissionId } = await enterNewWork(t, organiser, challengeId);
-    expect((await organiser.as.query(api.challenges.detail, { id: challengeId }))?.viewer).toEqual({
+    expect(shown(await organiser.as.query(api.challenges.detail, { id: challengeId }))?.viewer).toEqual({
       isOrganiser: true,
       entryId: submissionId,
     });
@@ -617,9 +619,9 @@ describe("deleting a work or an account", () => {
     expect(left.submissions.map((s) => s._id)).toEqual([kept.submissionId]);
     expect(left.votes.map((v) => [v.userId, v.submissionId])).toEqual([[voters[0]!.userId, kept.submissionId]]);
     expect((await challengeDoc(t, challengeId)).submissionsCount).toBe(1);
-    expect((await t.query(api.challenges.detail, { id: challengeId }))?.submissionsCount).toBe(1);
+    expect(shown(await t.query(api.challenges.detail, { id: challengeId }))?.submissionsCount).toBe(1);
     expect(await t.run((ctx) => readSiteCounter(ctx, "challengeSubmissions"))).toBe(1);
-    expect((await gone.as.query(api.challenges.detail, { id: challengeId }))?.viewer).toEqual({ isOrganiser: false, entryId: null });
+    expect(shown(await gone.as.query(api.challenges.detail, { id: challengeId }))?.viewer).toEqual({ isOrganiser: false, entryId: null });
     expect(await t.run((ctx) => ctx.db.get("challengeSubmissions", kept.submissionId))).toMatchObject({ votesCount: 1 });
   });
 
@@ -656,7 +658,7 @@ describe("deleting a work or an account", () => {
       submissionsCount: 1,
       organiser: { _id: null, handle: null, displayName: "退会したユーザー", photoUrl: null },
     });
-    expect((await stayer.as.query(api.challenges.detail, { id: organised }))?.viewer).toEqual({
+    expect(shown(await stayer.as.query(api.challenges.detail, { id: organised }))?.viewer).toEqual({
       isOrganiser: false,
       entryId: strangerEntry,
     });

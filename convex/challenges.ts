@@ -26,7 +26,9 @@ import {
 import { invalidInput, userError } from "./model/errors";
 import { lowered } from "./model/engagementRemoval";
 import { notify } from "./model/notifications";
+import { blocks, MUTE_MESSAGES, muteFilter } from "./model/mutes";
 import { readPage } from "./model/pagination";
+import { canSee } from "./model/visibility";
 import { bumpSiteCounter, readSiteCounter } from "./model/siteCounters";
 import { displayNameOf } from "./model/users";
 import { vChallengeStatus } from "./schema";
@@ -58,9 +60,10 @@ export const list = publicQuery({
   args: { status: v.optional(vChallengeStatus), paginationOpts: paginationOptsValidator },
   returns: paginationResultValidator(vChallengeCard),
   handler: async (ctx, { status, paginationOpts }) => {
+    // Hidden challenges are out of the list through the index (moderation).
     const rows = status
-      ? ctx.db.query("challenges").withIndex("by_status", (q) => q.eq("status", status))
-      : ctx.db.query("challenges");
+      ? ctx.db.query("challenges").withIndex("by_hidden_and_status", (q) => q.eq("hidden", undefined).eq("status", status))
+      : ctx.db.query("challenges").withIndex("by_hidden", (q) => q.eq("hidden", undefined));
     const page = await readPage(paginationOpts, LIMITS.challengesPageSize, (opts) => rows.order("desc").paginate(opts));
     return { ...page, page: page.page.map(toChallengeCard) };
   },
@@ -80,11 +83,12 @@ export const summary = publicQuery({
 /** The detail page's header; null when the id is malformed or the challenge is gone. */
 export const detail = publicQuery({
   args: { id: v.string() },
-  returns: v.union(vChallengeDetail, v.null()),
+  returns: v.union(vChallengeDetail, v.object({ unavailable: v.literal(true) }), v.null()),
   handler: async (ctx, { id }) => {
     const challengeId = ctx.db.normalizeId("challenges", id);
     const challenge = challengeId ? await ctx.db.get("challenges", challengeId) : null;
     if (!challenge) return null;
+    if (!(await canSee(ctx, challenge, challenge.userId, ctx.viewerId))) return { unavailable: true as const };
     return await toChallengeDetail(ctx, challenge, ctx.viewerId);
   },
 });
@@ -96,8 +100,13 @@ export const entries = publicQuery({
   handler: async (ctx, { challengeId, paginationOpts }) => {
     const challenge = await loadChallenge(ctx, challengeId);
     const viewerId = ctx.viewerId;
-    const page = await readPage(paginationOpts, ENTRIES_PAGE, (opts) => entriesInOrder(ctx, challenge).paginate(opts));
-    const shown = await Promise.all(page.page.map((entry) => toChallengeEntry(ctx, entry, viewerId)));
+    // Entries by users the viewer mutes are left out; the page reads a few more to stay full.
+    const mutes = await muteFilter(ctx, viewerId);
+    const page = await readPage(paginationOpts, ENTRIES_PAGE, (opts) =>
+      entriesInOrder(ctx, challenge).paginate({ ...opts, numItems: opts.numItems + mutes.extra }),
+    );
+    const visible = await mutes.visible(page.page, (entry) => entry.userId);
+    const shown = await Promise.all(visible.map((entry) => toChallengeEntry(ctx, entry, viewerId)));
     return { ...page, page: shown.filter((entry) => entry !== null) };
   },
 });
@@ -239,8 +248,10 @@ export const enter = memberMutation({
   handler: async (ctx, { challengeId, projectId }) => {
     const viewer = ctx.viewer;
     const challenge = await loadChallenge(ctx, challengeId);
+    if (challenge.hidden) throw userError("NOT_FOUND", CHALLENGE_MESSAGES.notFound);
     const work = await ctx.db.get("projects", projectId);
     if (!work || work.userId !== viewer._id) throw userError("FORBIDDEN", CHALLENGE_MESSAGES.notOwnWork);
+    if (work.hidden || challenge.hidden) throw userError("NOT_FOUND", CHALLENGE_MESSAGES.notFound);
     if (challenge.status !== "active") throw userError("CLOSED", CHALLENGE_MESSAGES.entriesClosed);
     const now = Date.now();
     if (now > challenge.endDate) throw userError("CLOSED", CHALLENGE_MESSAGES.deadlinePassed);
@@ -283,6 +294,8 @@ export const startVoting = memberMutation({
   handler: async (ctx, { challengeId }) => {
     const viewer = ctx.viewer;
     const challenge = await loadChallenge(ctx, challengeId);
+    // A hidden challenge is out of its status counter: its status waits for the moderator.
+    if (challenge.hidden) throw userError("NOT_FOUND", CHALLENGE_MESSAGES.notFound);
     assertOrganiser(challenge, viewer._id);
     if (challenge.status !== "active") throw userError("INVALID_STATE", CHALLENGE_MESSAGES.votingNotActive);
     if (challenge.submissionsCount < 1) throw userError("INVALID_STATE", CHALLENGE_MESSAGES.votingNeedsEntries);
@@ -302,6 +315,7 @@ export const toggleVote = memberMutation({
     const submission = await ctx.db.get("challengeSubmissions", submissionId);
     if (!submission) throw userError("NOT_FOUND", CHALLENGE_MESSAGES.submissionNotFound);
     const challenge = await loadChallenge(ctx, submission.challengeId);
+    if (challenge.hidden || submission.hidden) throw userError("NOT_FOUND", CHALLENGE_MESSAGES.submissionNotFound);
     if (challenge.status !== "voting") throw userError("INVALID_STATE", CHALLENGE_MESSAGES.notVoting);
     if (submission.userId === viewer._id) throw userError("FORBIDDEN", CHALLENGE_MESSAGES.ownEntryVote);
 
@@ -309,6 +323,8 @@ export const toggleVote = memberMutation({
       .query("challengeVotes")
       .withIndex("by_submissionId_and_userId", (q) => q.eq("submissionId", submissionId).eq("userId", viewer._id))
       .unique();
+    // Taking a vote back stays possible; a new vote in the organiser's challenge does not.
+    if (!existing && (await blocks(ctx, challenge.userId, viewer._id))) throw userError("FORBIDDEN", MUTE_MESSAGES.blockedVote);
     const votesCount = existing ? lowered(submission.votesCount) : submission.votesCount + 1;
     if (existing) await ctx.db.delete("challengeVotes", existing._id);
     else await ctx.db.insert("challengeVotes", { userId: viewer._id, submissionId, challengeId: challenge._id });
@@ -324,6 +340,8 @@ export const selectWinner = memberMutation({
   handler: async (ctx, { challengeId, submissionId }) => {
     const viewer = ctx.viewer;
     const challenge = await loadChallenge(ctx, challengeId);
+    // A hidden challenge is out of its status counter: its status waits for the moderator.
+    if (challenge.hidden) throw userError("NOT_FOUND", CHALLENGE_MESSAGES.notFound);
     assertOrganiser(challenge, viewer._id);
     if (challenge.status !== "voting") throw userError("INVALID_STATE", CHALLENGE_MESSAGES.winnerNotVoting);
     const submission = await ctx.db.get("challengeSubmissions", submissionId);

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
 import { api } from "./_generated/api";
 import type { Id } from "./_generated/dataModel";
-import { createWork } from "./model/works.testkit";
+import { createWork, shown } from "./model/works.testkit";
 import { createUser, errorOf, newTest, type TestConvex } from "./test.setup";
 import { readUserStats } from "./model/userStats";
 
@@ -69,7 +69,7 @@ describe("comments.add", () => {
     const projectId = await createWork(t, author.userId, { title: "作品A" });
     const long = "あ".repeat(60);
     const commentId = await fan.as.mutation(api.comments.add, { projectId, content: `  ${long}  ` });
-    const work = await t.query(api.projects.get, { id: projectId });
+    const work = shown(await t.query(api.projects.get, { id: projectId }));
     expect(work?.commentsCount).toBe(1);
     const [notification] = await commentNotifications(t, author.userId);
     expect(notification).toMatchObject({ fromUserId: fan.userId, projectId, commentPreview: "あ".repeat(50) + "…" });
@@ -82,8 +82,15 @@ describe("comments.add", () => {
 
     const listed = await fan.as.query(api.comments.list, { projectId, paginationOpts: page });
     expect(listed.page.map((c) => c.content)).toEqual(["短い", long]);
-    expect(listed.page[0]).toMatchObject({ isMine: true, author: { displayName: "ファン" } });
-    expect((await author.as.query(api.comments.list, { projectId, paginationOpts: page })).page[0]!.isMine).toBe(false);
+    expect(listed.page[0]).toMatchObject({ isMine: true, canDelete: true, author: { displayName: "ファン" } });
+    // The work's author may delete it too (not theirs, but on their work); a stranger or visitor not.
+    expect((await author.as.query(api.comments.list, { projectId, paginationOpts: page })).page[0]).toMatchObject({
+      isMine: false,
+      canDelete: true,
+    });
+    const stranger = await createUser(t);
+    expect((await stranger.as.query(api.comments.list, { projectId, paginationOpts: page })).page[0]!.canDelete).toBe(false);
+    expect((await t.query(api.comments.list, { projectId, paginationOpts: page })).page[0]!.canDelete).toBe(false);
     expect(await mail.sent(t)).toHaveLength(2);
   });
 
@@ -166,19 +173,20 @@ describe("comments.add", () => {
 });
 
 describe("comments.remove", () => {
-  test("only the comment's author may delete it; counts go back", async () => {
+  test("only the comment's author (or the work's, mutes.test.ts) may delete it; counts go back", async () => {
     const t = newTest();
     const author = await createUser(t);
     const fan = await createUser(t);
+    const stranger = await createUser(t);
     const projectId = await createWork(t, author.userId);
     const commentId = await fan.as.mutation(api.comments.add, { projectId, content: "消す" });
-    expect(await errorOf(author.as.mutation(api.comments.remove, { commentId }))).toEqual({
+    expect(await errorOf(stranger.as.mutation(api.comments.remove, { commentId }))).toEqual({
       code: "FORBIDDEN",
       message: "このコメントを削除する権限がありません",
     });
     expect(await errorOf(t.mutation(api.comments.remove, { commentId }))).toMatchObject({ message: "ログインが必要です" });
     await fan.as.mutation(api.comments.remove, { commentId });
-    expect((await t.query(api.projects.get, { id: projectId }))?.commentsCount).toBe(0);
+    expect(shown(await t.query(api.projects.get, { id: projectId }))?.commentsCount).toBe(0);
     expect((await t.run((ctx) => readUserStats(ctx, fan.userId))).commentsCount).toBe(0);
     expect((await t.query(api.comments.list, { projectId, paginationOpts: page })).page).toEqual([]);
     expect(await errorOf(fan.as.mutation(api.comments.remove, { commentId }))).toEqual({

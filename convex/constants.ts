@@ -101,6 +101,8 @@ export const NOTIFICATION_TYPES = [
   "challenge_winner",
   "follow",
   "moderation",
+  "new_work",
+  "update",
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 

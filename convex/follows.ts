@@ -5,6 +5,7 @@ import type { QueryCtx } from "./_generated/server";
 import { memberMutation, publicQuery } from "./model/functions";
 import { userError } from "./model/errors";
 import { FOLLOW_SIGN_IN_MESSAGE, findFollow, follow, removeFollow, SELF_FOLLOW_MESSAGE } from "./model/follows";
+import { blocks, MUTE_MESSAGES } from "./model/mutes";
 import { readPage } from "./model/pagination";
 import { profileAccess } from "./model/profiles";
 import { displayNameOf, photoUrlOf } from "./model/users";
@@ -37,6 +38,7 @@ export const toggle = memberMutation({
     if (!target) throw userError("NOT_FOUND", "ユーザーが見つかりませんでした");
     const existing = await findFollow(ctx, viewer._id, userId);
     if (existing) await removeFollow(ctx, existing);
+    else if (await blocks(ctx, userId, viewer._id)) throw userError("FORBIDDEN", MUTE_MESSAGES.blockedFollow);
     else await follow(ctx, viewer, target);
     return { following: !existing, followersCount: (await readUserStats(ctx, userId)).followersCount };
   },

@@ -1,5 +1,6 @@
 import { v } from "convex/values";
 import { publicQuery } from "./model/functions";
+import { muteFilter } from "./model/mutes";
 import { readSiteCounter } from "./model/siteCounters";
 import { toWorkCard, vWorkCard } from "./model/workCards";
 
@@ -17,7 +18,14 @@ export const overview = publicQuery({
     const [projects, users, zeroCodeProjects, likes] = await Promise.all(
       (["projects", "users", "zeroCodeProjects", "likes"] as const).map((key) => readSiteCounter(ctx, key)),
     );
-    const top = await ctx.db.query("projects").withIndex("by_hidden_and_likesCount", (q) => q.eq("hidden", undefined)).order("desc").take(3);
+    // Works by users the viewer mutes are left out: read that many more, keep the first three.
+    const mutes = await muteFilter(ctx, ctx.viewerId);
+    const read = await ctx.db
+      .query("projects")
+      .withIndex("by_hidden_and_likesCount", (q) => q.eq("hidden", undefined))
+      .order("desc")
+      .take(3 + mutes.extra);
+    const top = (await mutes.visible(read, (work) => work.userId)).slice(0, 3);
     return {
       counts: { projects: projects!, users: users!, zeroCodeProjects: zeroCodeProjects!, likes: likes! },
       topWorks: await Promise.all(top.map((work) => toWorkCard(ctx, work))),

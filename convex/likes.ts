@@ -17,7 +17,9 @@ export const toggle = memberMutation({
   returns: v.object({ liked: v.boolean(), likesCount: v.number() }),
   handler: async (ctx, { projectId }) => {
     const viewer = ctx.viewer;
-    if (!(await ctx.db.get("projects", projectId))) throw userError("NOT_FOUND", "プロジェクトが見つかりません");
+    // A hidden work takes no new likes (its count stays as it was for a restore).
+    const target = await ctx.db.get("projects", projectId);
+    if (!target || target.hidden) throw userError("NOT_FOUND", "プロジェクトが見つかりません");
     const existing = await ctx.db
       .query("likes")
       .withIndex("by_projectId_and_userId", (q) => q.eq("projectId", projectId).eq("userId", viewer._id))

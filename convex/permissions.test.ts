@@ -112,6 +112,16 @@ async function buildWorld(t: TestConvex) {
   // A checked upload waiting in the owner's wizard, and a stored file of nobody's.
   const shot = await uploadShot(t, owner.as);
   const looseFile = await storeFile(t, pngBytes(), "image/png");
+  // A moderator and an admin (roles live in the database), and a report waiting on the desk.
+  const moderator = await createUser(t, { handle: "mod_user", displayName: "モデレーター", profileCompleted: true });
+  const admin = await createUser(t, { handle: "admin_user", displayName: "管理者", profileCompleted: true });
+  await t.run(async (ctx) => {
+    await ctx.db.patch("users", moderator.userId, { role: "moderator" });
+    await ctx.db.patch("users", admin.userId, { role: "admin" });
+  });
+  await hidden.as.mutation(api.reports.create, { targetType: "work", targetId: projectId, reason: "spam", note: "宣伝です" });
+  await hidden.as.mutation(api.mutes.set, { userId: fan.userId, kind: "mute" });
+  const caseId = await t.run(async (ctx) => (await ctx.db.query("reportCases").first())!._id);
   await t.finishAllScheduledFunctions(vi.runAllTimers);
   const notificationId = await t.run(async (ctx) => {
     const first = await ctx.db
@@ -132,6 +142,9 @@ async function buildWorld(t: TestConvex) {
     notificationId,
     shot,
     looseFile,
+    moderator,
+    admin,
+    caseId,
   };
 }
 
@@ -176,6 +189,12 @@ const ANONYMOUS_ALLOWED: Record<string, string> = {
   "auth:store": "sign-in's own storage step",
 };
 
+/** Writers that need a role (the moderation desk): who may call each. */
+const ROLE_WRITERS: Record<string, "moderator" | "admin"> = {
+  "moderation:act": "moderator",
+  "moderation:setRole": "admin",
+};
+
 /**
  * Arguments a signed-in user could plausibly send to each public mutation and action, so that
  * only the missing sign-in can be why the call fails (invalid arguments would fail validation
@@ -192,6 +211,11 @@ const MUTATION_SAMPLES: Record<string, (w: World) => Record<string, unknown>> = 
   "comments:remove": (w) => ({ commentId: w.commentId }),
   "follows:toggle": (w) => ({ userId: w.owner.userId }),
   "likes:toggle": (w) => ({ projectId: w.projectId }),
+  "moderation:act": (w) => ({ targetType: "work", targetId: w.projectId, kind: "hide", note: "規約違反のため" }),
+  "moderation:requestReview": (w) => ({ targetType: "work", targetId: w.projectId }),
+  "moderation:setRole": (w) => ({ user: w.fan.userId, role: "moderator", note: "お手伝い" }),
+  "mutes:set": (w) => ({ userId: w.hidden.userId, kind: "mute" }),
+  "reports:create": (w) => ({ targetType: "comment", targetId: w.commentId, reason: "inappropriate", note: "言葉が乱暴です" }),
   "notifications:markAllRead": () => ({}),
   "notifications:markRead": (w) => ({ id: w.notificationId }),
   "projects:create": (w) => ({ ...workForm, isZeroCode: false, screenshots: [w.shot] }),
@@ -215,7 +239,9 @@ type QuerySample =
    * Only for the signed-in owner: a visitor is refused cleanly or gets exactly `nothing`, while
    * `owner` (signed in) gets something else (so the sample arguments do point at private data).
    */
-  | { args: (w: World) => Record<string, unknown>; access: "private"; nothing: unknown; owner?: "owner" | "hidden" };
+  | { args: (w: World) => Record<string, unknown>; access: "private"; nothing: unknown; owner?: "owner" | "hidden" }
+  /** Moderators only: a visitor and an ordinary user are refused cleanly; a moderator is answered. */
+  | { args: (w: World) => Record<string, unknown>; access: "moderator" };
 
 const EMPTY_PAGE = { page: [], isDone: true, continueCursor: expect.any(String) as unknown };
 
@@ -238,6 +264,13 @@ const QUERY_SAMPLES: Record<string, QuerySample> = {
   "follows:listFollowers": { args: (w) => ({ userId: w.owner.userId, paginationOpts: page }), access: "public" },
   "follows:listFollowing": { args: (w) => ({ userId: w.fan.userId, paginationOpts: page }), access: "public" },
   "home:overview": { args: () => ({}), access: "public" },
+  "moderation:caseDetail": { args: (w) => ({ caseId: w.caseId }), access: "moderator" },
+  "moderation:log": { args: () => ({ paginationOpts: page }), access: "moderator" },
+  "moderation:queue": { args: () => ({ paginationOpts: page }), access: "moderator" },
+  "moderation:staff": { args: () => ({}), access: "moderator" },
+  "moderation:targetCase": { args: (w) => ({ targetType: "work", targetId: w.projectId }), access: "moderator" },
+  "mutes:list": { args: () => ({ paginationOpts: page }), access: "private", nothing: EMPTY_PAGE, owner: "hidden" },
+  "mutes:status": { args: (w) => ({ userId: w.fan.userId }), access: "private", nothing: null, owner: "hidden" },
   "notifications:list": { args: () => ({}), access: "private", nothing: [] },
   "notifications:unreadCount": { args: () => ({}), access: "private", nothing: 0 },
   "profiles:likedWorks": { args: (w) => ({ userId: w.hidden.userId, paginationOpts: page }), access: "public" },
@@ -248,6 +281,7 @@ const QUERY_SAMPLES: Record<string, QuerySample> = {
   "projects:related": { args: (w) => ({ id: w.projectId }), access: "public" },
   "projects:search": { args: () => ({ search: "作品", sort: "newest" }), access: "public" },
   "projects:summary": { args: () => ({}), access: "public" },
+  "reports:mine": { args: () => ({ paginationOpts: page }), access: "private", nothing: EMPTY_PAGE, owner: "hidden" },
   "users:getProfile": { args: () => ({ id: "hidden_user" }), access: "public" },
   "users:viewer": { args: () => ({}), access: "private", nothing: null },
 };
@@ -377,6 +411,14 @@ describe("a signed-out caller", () => {
     const shown = JSON.stringify(answer) ?? "";
     for (const marker of PRIVATE_MARKERS) expect(shown, `${fn.name} shows a visitor "${marker}"`).not.toContain(marker);
 
+    if (sample.access === "moderator") {
+      expect(answer, `${fn.name} answered a visitor`).toBeUndefined();
+      const asUser = await refusal(call(world.fan.as, fn, args));
+      expect(asUser.data, `${fn.name} answered an ordinary user`).toMatchObject({ code: "FORBIDDEN" });
+      for (const staff of [world.moderator, world.admin]) {
+        expect((await refusal(call(staff.as, fn, args))).thrown, `${fn.name} refused a moderator`).toBe(false);
+      }
+    }
     if (sample.access === "private") {
       if (answer !== undefined) expect(answer, `${fn.name} shows a visitor something`).toEqual(sample.nothing);
       // The same arguments do reach private data for its owner, so "nothing" above means something.
@@ -384,5 +426,98 @@ describe("a signed-out caller", () => {
       const own = await call(owner.as, fn, args);
       expect(own, `${fn.name}: the owner should see their data with these arguments`).not.toEqual(sample.nothing);
     }
+  });
+});
+
+// ---------------------------------------------------------------------------------------------
+// A suspended account (docs: trust and safety): it reads and signs in, but every write to the
+// community is refused with a message that says until when. Only these stay open to it.
+
+const SUSPENDED_ALLOWED: Record<string, string> = {
+  "account:deleteAccount": "anyone may leave and take their data with them",
+  "notifications:markRead": "reading one's own notifications changes nothing others see",
+  "notifications:markAllRead": "reading one's own notifications changes nothing others see",
+  "users:updateSettings": "one's own notification and privacy settings",
+  "users:checkHandle": "only answers whether a user id is free",
+  "screenshots:discardUploads": "taking back one's own unposted uploads only removes files",
+  "screenshots:checkUpload": "checks a file uploaded through a URL a suspended user cannot get",
+  "users:checkPhotoUpload": "checks a file uploaded through a URL a suspended user cannot get",
+  "comments:remove": "removing one's own comment, or one on one's own work, only takes away",
+  "moderation:requestReview": "the way to ask a moderator to look again",
+};
+
+describe("a suspended caller", () => {
+  // The desk's writers refuse anyone without a role first; staff are never suspended.
+  const refusedWriters = WRITERS.filter(
+    (f) => !(f.name in ANONYMOUS_ALLOWED) && !(f.name in SUSPENDED_ALLOWED) && !(f.name in ROLE_WRITERS),
+  );
+
+  test("every entry of the allow-list is a public mutation or action, with its reason", () => {
+    for (const [name, reason] of Object.entries(SUSPENDED_ALLOWED)) {
+      expect(WRITERS.map((f) => f.name), `${name} is not a public writer`).toContain(name);
+      expect(reason.length).toBeGreaterThan(10);
+    }
+  });
+
+  test.each(refusedWriters.map((f) => [f.name, f] as const))("is refused by %s, saying until when, and nothing changes", async (_name, fn) => {
+    const sample = MUTATION_SAMPLES[fn.name];
+    if (!sample) throw new Error(missingSample(fn.name, "MUTATION_SAMPLES"));
+    const t = newTest();
+    const world = await buildWorld(t);
+    const until = Date.now() + 3 * 86_400_000;
+    for (const who of [world.owner, world.fan]) {
+      await t.run((ctx) => ctx.db.patch("users", who.userId, { suspension: { until, reason: "テスト", since: Date.now() } }));
+    }
+    const before = await everything(t);
+    // The owner's and the fan's samples differ (their own work, another's work): both are refused.
+    for (const who of [world.owner, world.fan]) {
+      const result = await refusal(call(who.as, fn, sample(world)));
+      expect(result.thrown, `${fn.name} accepted a suspended caller`).toBe(true);
+      expect(result.data, `${fn.name}: ${result.text}`).toMatchObject({ code: "SUSPENDED" });
+      expect(String(result.data?.message)).toContain("アカウントが停止されているため");
+      expect(String(result.data?.message)).toMatch(/\d+年\d+月\d+日/);
+    }
+    await t.finishAllScheduledFunctions(vi.runAllTimers);
+    expect(await everything(t)).toEqual(before);
+  });
+
+  test("a suspension that has run out refuses nothing; one without an end says no date", async () => {
+    const t = newTest();
+    const world = await buildWorld(t);
+    await t.run((ctx) =>
+      ctx.db.patch("users", world.fan.userId, { suspension: { until: Date.now() + 1000, reason: "短期", since: Date.now() } }),
+    );
+    vi.advanceTimersByTime(1001);
+    await expect(world.fan.as.mutation(api.likes.toggle, { projectId: world.projectId })).resolves.toMatchObject({ liked: false });
+    await t.run((ctx) => ctx.db.patch("users", world.fan.userId, { suspension: { reason: "無期限", since: Date.now() } }));
+    const result = await refusal(world.fan.as.mutation(api.likes.toggle, { projectId: world.projectId }));
+    expect(result.data).toMatchObject({ code: "SUSPENDED" });
+    expect(String(result.data?.message)).not.toMatch(/\d+年/);
+  });
+});
+
+// ---------------------------------------------------------------------------------------------
+// Roles: the moderation desk's writes, for an ordinary user, a moderator and an admin.
+
+describe("the moderation desk's writes", () => {
+  test("are exactly the role writers listed here", () => {
+    const roleBuilt = WRITERS.filter((f) => f.name.startsWith("moderation:") && f.name !== "moderation:requestReview");
+    expect(roleBuilt.map((f) => f.name).sort()).toEqual(Object.keys(ROLE_WRITERS).sort());
+  });
+
+  test.each(Object.entries(ROLE_WRITERS))("%s refuses an ordinary user (and a moderator when admin-only), changing nothing; the role may", async (name, role) => {
+    const fn = WRITERS.find((f) => f.name === name)!;
+    const t = newTest();
+    const world = await buildWorld(t);
+    const before = await everything(t);
+    const refusedCallers = role === "admin" ? [world.fan, world.owner, world.moderator] : [world.fan, world.owner];
+    for (const who of refusedCallers) {
+      const result = await refusal(call(who.as, fn, MUTATION_SAMPLES[name]!(world)));
+      expect(result.data, `${name}: ${result.text}`).toMatchObject({ code: "FORBIDDEN" });
+    }
+    await t.finishAllScheduledFunctions(vi.runAllTimers);
+    expect(await everything(t)).toEqual(before);
+    const allowed = role === "admin" ? world.admin : world.moderator;
+    expect((await refusal(call(allowed.as, fn, MUTATION_SAMPLES[name]!(world)))).thrown).toBe(false);
   });
 });

@@ -6,7 +6,7 @@ import type { Id } from "./_generated/dataModel";
 import { readSiteCounter } from "./model/siteCounters";
 import { fileExists, pngBytes, storeFile } from "./model/storedFiles.testkit";
 import { realPng, registryRow, storePair, uploadShot, type Shot } from "./model/screenshots.testkit";
-import { createWork } from "./model/works.testkit";
+import { createWork, shown } from "./model/works.testkit";
 import { createUser, errorOf, newTest, type TestConvex } from "./test.setup";
 import { readUserStats } from "./model/userStats";
 
@@ -103,7 +103,7 @@ describe("projects.create", () => {
     const { id, screenshots } = await post(t, author.as, {}, 2);
     expect(id).toEqual(expect.any(String));
 
-    const page_ = (await visitor.as.query(api.projects.get, { id }))!;
+    const page_ = shown(await visitor.as.query(api.projects.get, { id }));
     expect(page_).toMatchObject({
       _id: id,
       title: "家計簿アプリ",
@@ -129,7 +129,7 @@ describe("projects.create", () => {
       { url: expect.any(String), thumbnailUrl: expect.any(String) },
       { url: expect.any(String), thumbnailUrl: expect.any(String) },
     ]);
-    expect((await author.as.query(api.projects.get, { id }))?.isOwner).toBe(true);
+    expect(shown(await author.as.query(api.projects.get, { id }))?.isOwner).toBe(true);
 
     expect(await galleryIds(t)).toEqual([id]);
     expect(await galleryIds(t, { aiTool: "Claude" })).toEqual([id]);
@@ -463,7 +463,7 @@ describe("projects.update", () => {
     const author = await createUser(t);
     const { id, screenshots } = await post(t, author.as, {}, 2);
     const [kept, removed] = screenshots as [Shot, Shot];
-    const created = (await t.query(api.projects.get, { id }))!;
+    const created = shown(await t.query(api.projects.get, { id }));
     const before = { user: await t.run((ctx) => readUserStats(ctx, author.userId)), site: await t.query(api.projects.summary, {}) };
     const badgesBefore = (await sideEffects(t, author.userId)).notifications;
 
@@ -486,7 +486,7 @@ describe("projects.update", () => {
       }),
     );
 
-    const edited = (await t.query(api.projects.get, { id }))!;
+    const edited = shown(await t.query(api.projects.get, { id }));
     expect(edited).toMatchObject({
       title: "天気アプリ",
       description: "今日の天気を表示します",
@@ -605,7 +605,7 @@ describe("projects.update", () => {
       code: "UNAUTHENTICATED",
       message: "作品を投稿するにはログインが必要です",
     });
-    expect((await t.query(api.projects.get, { id }))?.title).toBe(form.title);
+    expect(shown(await t.query(api.projects.get, { id }))?.title).toBe(form.title);
     expect(await fileExists(t, screenshots[0]!.storageId)).toBe(true);
 
     await author.as.mutation(api.projects.remove, { id });
@@ -668,7 +668,7 @@ describe("projects.update", () => {
       expect([await fileExists(t, shot.storageId), await fileExists(t, shot.thumbnailStorageId)]).toEqual([true, true]);
       expect(await registryRow(t, shot.storageId)).toMatchObject({ projectId: work.id });
     }
-    expect((await t.query(api.projects.get, { id: myOther.id }))?.screenshots).toHaveLength(1);
+    expect(shown(await t.query(api.projects.get, { id: myOther.id }))?.screenshots).toHaveLength(1);
   });
 });
 

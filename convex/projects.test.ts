@@ -4,7 +4,7 @@ import type { Id } from "./_generated/dataModel";
 import { SEARCH_CAP } from "./model/gallery";
 import { readSiteCounter } from "./model/siteCounters";
 import { fileExists, pngBytes, storeFile } from "./model/storedFiles.testkit";
-import { createWork } from "./model/works.testkit";
+import { createWork, shown } from "./model/works.testkit";
 import { createUser, errorOf, newTest, type TestConvex } from "./test.setup";
 
 beforeEach(() => {
@@ -115,7 +115,7 @@ describe("projects.get", () => {
     });
     await fan.as.mutation(api.likes.toggle, { projectId: id });
 
-    const asFan = (await fan.as.query(api.projects.get, { id }))!;
+    const asFan = shown(await fan.as.query(api.projects.get, { id }));
     expect(asFan).toMatchObject({ title: "詳細", viewerHasLiked: true, isOwner: false, likesCount: 1, demoVideoUrl: null });
     expect(asFan.repositoryUrl).toBe("https://github.com/x/y");
     expect(asFan.author.displayName).toBe("作者");

@@ -9,12 +9,15 @@ import { memberMutation, publicQuery } from "./model/functions";
 import { invalidInput, userError } from "./model/errors";
 import { galleryPage, gallerySearch, vGallerySort } from "./model/gallery";
 import { deleteProjectCascade } from "./model/projectDeletion";
+import { flagDuplicateDemoUrl } from "./model/moderation";
+import { muteFilter } from "./model/mutes";
 import { readPage } from "./model/pagination";
 import { insertProject, updateProject } from "./model/projects";
 import { checkScreenshots } from "./model/screenshotFiles";
 import { searchTextFor } from "./model/search";
 import { readSiteCounter } from "./model/siteCounters";
 import { toWorkCard, vWorkCard } from "./model/workCards";
+import { canSee } from "./model/visibility";
 import { relatedWorks, toWorkDetail, vWorkDetail } from "./model/workDetails";
 import { toEditableWork, vEditableWork } from "./model/workEditing";
 import { firstWorkError, normalizeWork, validateWork, WORK_MESSAGES, type WorkFormInput } from "./model/workRules";
@@ -64,7 +67,9 @@ export const list = publicQuery({
   handler: async (ctx, { paginationOpts, search, ...rest }) => {
     // Text search has its own query (projects.search); the client must not mix the two up.
     if (search?.trim()) throw userError("INVALID_INPUT", "検索は projects.search で行ってください");
-    return await readPage(paginationOpts, LIMITS.galleryPageSize, (opts) => galleryPage(ctx, { ...rest, paginationOpts: opts }));
+    // Works by users the viewer mutes are left out; the page reads a few more to stay full.
+    const mutes = await muteFilter(ctx, ctx.viewerId);
+    return await readPage(paginationOpts, LIMITS.galleryPageSize, (opts) => galleryPage(ctx, { ...rest, paginationOpts: opts }, mutes));
   },
 });
 
@@ -76,7 +81,7 @@ export const list = publicQuery({
 export const search = publicQuery({
   args: { search: v.string(), limit: v.optional(v.number()), ...filterArgs },
   returns: v.object({ items: v.array(vWorkCard), total: v.number(), capped: v.boolean(), cap: v.number() }),
-  handler: async (ctx, args) => await gallerySearch(ctx, args),
+  handler: async (ctx, args) => await gallerySearch(ctx, args, await muteFilter(ctx, ctx.viewerId)),
 });
 
 /** The gallery's summary tiles, from stored site counters. */
@@ -89,14 +94,18 @@ export const summary = publicQuery({
   }),
 });
 
-/** The work page; null when the id is malformed or the work does not exist. */
+/**
+ * The work page; null when the id is malformed or the work does not exist, `{unavailable: true}`
+ * when it is hidden and the caller is neither its author nor a moderator.
+ */
 export const get = publicQuery({
   args: { id: v.string() },
-  returns: v.union(vWorkDetail, v.null()),
+  returns: v.union(vWorkDetail, v.object({ unavailable: v.literal(true) }), v.null()),
   handler: async (ctx, { id }) => {
     const projectId = ctx.db.normalizeId("projects", id);
     const work = projectId ? await ctx.db.get("projects", projectId) : null;
     if (!work) return null;
+    if (!(await canSee(ctx, work, work.userId, ctx.viewerId))) return { unavailable: true as const };
     return await toWorkDetail(ctx, work, ctx.viewerId);
   },
 });
@@ -108,8 +117,9 @@ export const related = publicQuery({
   handler: async (ctx, { id }) => {
     const projectId = ctx.db.normalizeId("projects", id);
     const work = projectId ? await ctx.db.get("projects", projectId) : null;
-    if (!work) return [];
-    return await Promise.all((await relatedWorks(ctx, work)).map((other) => toWorkCard(ctx, other)));
+    if (!work || work.hidden) return [];
+    const related = await relatedWorks(ctx, work, await muteFilter(ctx, ctx.viewerId));
+    return await Promise.all(related.map((other) => toWorkCard(ctx, other)));
   },
 });
 
@@ -127,7 +137,11 @@ export const create = memberMutation({
     const viewer = ctx.viewer;
     const work = validatedWork(input, screenshots.length);
     await checkScreenshots(ctx, viewer._id, screenshots);
-    return await insertProject(ctx, viewer._id, { ...work, screenshots }, Date.now());
+    const now = Date.now();
+    const projectId = await insertProject(ctx, viewer._id, { ...work, screenshots }, now);
+    // Another user's work with the same demo URL: flagged for a moderator, still posted.
+    await flagDuplicateDemoUrl(ctx, (await ctx.db.get("projects", projectId))!, now);
+    return projectId;
   },
 });
 
@@ -171,7 +185,10 @@ export const update = memberMutation({
     }
     const { isZeroCode: _unchanged, ...edit } = validatedWork({ ...input, isZeroCode: existing.isZeroCode }, screenshots.length);
     await checkScreenshots(ctx, viewer._id, screenshots, existing.screenshots);
-    await updateProject(ctx, existing, { ...edit, screenshots }, Date.now());
+    const now = Date.now();
+    await updateProject(ctx, existing, { ...edit, screenshots }, now);
+    const updated = (await ctx.db.get("projects", id))!;
+    if (updated.demoUrlKey !== existing.demoUrlKey) await flagDuplicateDemoUrl(ctx, updated, now);
     return null;
   },
 });

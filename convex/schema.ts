@@ -66,6 +66,8 @@ export const vUserSettings = v.object({
     follows: v.boolean(),
     newProjects: v.boolean(),
     email: v.boolean(),
+    /** A work I saved (ストック) was updated by its author; unset on older rows means on. */
+    updates: v.optional(v.boolean()),
   }),
   emailNotifications: v.object({ comments: v.boolean() }),
   privacy: v.object({
@@ -517,4 +519,11 @@ export default defineSchema({
     .index("by_userId", ["userId"])
     .index("by_userId_and_mutedUserId", ["userId", "mutedUserId"])
     .index("by_mutedUserId", ["mutedUserId"]),
+
+  // How far a sweep that walks a system table has got (model/storageSweep.ts), by sweep name.
+  sweepWatermarks: defineTable({
+    name: v.string(),
+    /** The _creationTime of the last row the sweep looked at. */
+    upTo: v.number(),
+  }).index("by_name", ["name"]),
 });

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
 import { api, internal } from "./_generated/api";
 import type { Id } from "./_generated/dataModel";
+import { shown } from "./model/works.testkit";
 import crons from "./crons";
 import { fileExists, pngBytes, storeFile, svgBytes, textBytes } from "./model/storedFiles.testkit";
 import { realGif, realJpeg, realPng, realWebp, registryRow, storePair, uploadShot, type Shot } from "./model/screenshots.testkit";
@@ -369,7 +370,7 @@ describe("discardUploads", () => {
     expect(await registryRow(t, postedShot.storageId)).toMatchObject({ projectId: posted });
     expect(await fileExists(t, unchecked)).toBe(true);
     expect(await fileExists(t, photo)).toBe(true);
-    expect((await t.query(api.projects.get, { id: posted }))?.screenshots).toHaveLength(1);
+    expect(shown(await t.query(api.projects.get, { id: posted }))?.screenshots).toHaveLength(1);
     // Discarding again, or a file already gone, is fine.
     await me.as.mutation(api.screenshots.discardUploads, { storageIds: [mine.storageId] });
   });
@@ -418,7 +419,7 @@ describe("the sweep of uploads never posted", () => {
     expect(await bothExist(t, fresh)).toEqual([true, true]);
     expect(await bothExist(t, postedShot)).toEqual([true, true]);
     expect(await registryRow(t, postedShot.storageId)).toMatchObject({ projectId: posted });
-    expect((await t.query(api.projects.get, { id: posted }))?.screenshots[0]?.url).toEqual(expect.any(String));
+    expect(shown(await t.query(api.projects.get, { id: posted }))?.screenshots[0]?.url).toEqual(expect.any(String));
 
     // A day later the upload still waiting goes too; the posted work's files never do.
     vi.advanceTimersByTime(24 * HOUR);
@@ -452,5 +453,59 @@ describe("the sweep of uploads never posted", () => {
     for (const storageId of files.slice(-3)) expect(await fileExists(t, storageId)).toBe(false);
     const runs = await t.run((ctx) => ctx.db.system.query("_scheduled_functions").take(100));
     expect(runs.filter((run) => run.name.includes("sweepPending")).length).toBeGreaterThanOrEqual(1);
+  });
+});
+
+describe("the sweep of uploads nothing uses (an upload URL spent, the file never checked)", () => {
+  test("runs hourly from crons.ts", () => {
+    const job = (crons as unknown as { crons: Record<string, { name: string; schedule: { type: string } }> }).crons[
+      "sweep uploads nothing uses"
+    ];
+    expect(job).toMatchObject({ name: "screenshots:sweepUnusedUploads", schedule: { type: "hourly" } });
+  });
+
+  test("deletes a day-old file no registry knows; keeps checked uploads, photos, posted works' files and older files", async () => {
+    const t = newTest();
+    const me = await createUser(t);
+    const before = await storeFile(t, pngBytes(), "image/png");
+    vi.advanceTimersByTime(1);
+    // The first run only marks where the sweep starts: files from before it are never touched.
+    await t.mutation(internal.screenshots.sweepUnusedUploads, {});
+
+    const url = await me.as.mutation(api.screenshots.generateUploadUrl, {});
+    expect(url).toEqual(expect.any(String));
+    const unchecked = await storeFile(t, pngBytes(), "image/png"); // uploaded, never checked
+    const checked = await uploadShot(t, me.as); // checked: the pending sweep's to judge
+    const postedShot = await uploadShot(t, me.as);
+    await me.as.mutation(api.projects.create, { ...workFields, screenshots: [postedShot] });
+    const photo = await storeFile(t, pngBytes(), "image/png");
+    await me.as.action(api.users.checkPhotoUpload, { storageId: photo });
+
+    vi.advanceTimersByTime(23 * HOUR);
+    await t.mutation(internal.screenshots.sweepUnusedUploads, {});
+    expect(await fileExists(t, unchecked)).toBe(true); // not a day old yet
+
+    vi.advanceTimersByTime(HOUR + 1);
+    await t.mutation(internal.screenshots.sweepUnusedUploads, {});
+    await t.finishAllScheduledFunctions(vi.runAllTimers);
+    expect(await fileExists(t, unchecked)).toBe(false);
+    expect(await fileExists(t, before)).toBe(true);
+    expect(await fileExists(t, photo)).toBe(true);
+    expect(await bothExist(t, checked)).toEqual([true, true]);
+    expect(await bothExist(t, postedShot)).toEqual([true, true]);
+  });
+
+  test("walks a backlog in bounded batches, each run continuing where the last stopped", async () => {
+    const t = newTest();
+    await t.mutation(internal.screenshots.sweepUnusedUploads, {});
+    vi.advanceTimersByTime(1);
+    const orphans: Id<"_storage">[] = [];
+    for (let i = 0; i < 230; i++) orphans.push(await storeFile(t, pngBytes()));
+    vi.advanceTimersByTime(25 * HOUR);
+    await t.mutation(internal.screenshots.sweepUnusedUploads, {});
+    // One batch (100) now; the rest in the runs it scheduled.
+    expect((await Promise.all(orphans.map((id) => fileExists(t, id)))).filter((exists) => !exists)).toHaveLength(100);
+    await t.finishAllScheduledFunctions(vi.runAllTimers);
+    expect((await Promise.all(orphans.map((id) => fileExists(t, id)))).every((exists) => !exists)).toBe(true);
   });
 });

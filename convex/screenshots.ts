@@ -17,6 +17,7 @@ import {
   uploadFailed,
   uploadStanding,
 } from "./model/screenshotFiles";
+import { sweepUnusedUploadsBatch } from "./model/storageSweep";
 import { WORK_MESSAGES } from "./model/workRules";
 
 /** Files one sweep run deletes before it schedules the next. */
@@ -125,6 +126,18 @@ export const deleteUnclaimed = internalMutation({
 });
 
 /** Deletes uploads left in the wizard for over a day; reschedules itself while more are left. */
+/** Uploads never checked nor used (model/storageSweep.ts); reschedules itself while more wait. */
+export const sweepUnusedUploads = internalMutation({
+  args: {},
+  returns: v.null(),
+  handler: async (ctx): Promise<null> => {
+    if (await sweepUnusedUploadsBatch(ctx, Date.now(), SWEEP_BATCH)) {
+      await ctx.scheduler.runAfter(0, internal.screenshots.sweepUnusedUploads, {});
+    }
+    return null;
+  },
+});
+
 export const sweepPending = internalMutation({
   args: {},
   returns: v.null(),

@@ -80,6 +80,8 @@ describe("viewer", () => {
       profileCompleted: false,
       settings: DEFAULT_USER_SETTINGS,
       joinedAt: expect.any(Number) as number,
+      role: null,
+      suspension: null,
     });
   });
 
@@ -597,6 +599,7 @@ describe("getProfile", () => {
       photoUrl: null,
       isPrivate: true,
       isOwner: false,
+      suspended: null,
     };
     expect(await t.query(api.users.getProfile, { id: "taro_dev" })).toEqual(onlyAvatarAndName);
     // A signed-in user also learns whether they follow them (they may follow a private profile).

@@ -13,7 +13,8 @@ export const record = publicMutation({
   args: { projectId: v.id("projects"), sessionId: v.optional(v.string()) },
   returns: v.null(),
   handler: async (ctx, { projectId, sessionId }) => {
-    if (!(await ctx.db.get("projects", projectId))) return null;
+    const work = await ctx.db.get("projects", projectId);
+    if (!work || work.hidden) return null;
     const viewer = ctx.viewer;
     if (viewer) await countView(ctx, projectId, { userId: viewer._id });
     else if (isSessionId(sessionId)) await countView(ctx, projectId, { sessionId });

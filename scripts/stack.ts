@@ -51,6 +51,8 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
       AUTH_GOOGLE_ISSUER: google.issuer,
       AUTH_GOOGLE_ID: LOCAL_GOOGLE_CLIENT.id,
       AUTH_GOOGLE_SECRET: LOCAL_GOOGLE_CLIENT.secret,
+      // The demo admin (README "Roles"); a real deployment names its own with `npx convex env set`.
+      ADMIN_EMAILS: process.env.ADMIN_EMAILS ?? "admin@demo.vibe-gallery.example",
     },
     watch: options.watch ?? true,
     // Like `npx convex dev`: convex/_generated follows the code as it changes.

@@ -149,6 +149,23 @@ export async function purgeUserDataBatch(ctx: MutationCtx, userId: Id<"users">, 
           .take(n),
       (row) => removeFollow(ctx, row),
     ),
+    // Their mutes and blocks, both ways.
+    eachRow(
+      (n) =>
+        ctx.db
+          .query("userMutes")
+          .withIndex("by_userId", (q) => q.eq("userId", userId))
+          .take(n),
+      (row) => ctx.db.delete("userMutes", row._id),
+    ),
+    eachRow(
+      (n) =>
+        ctx.db
+          .query("userMutes")
+          .withIndex("by_mutedUserId", (q) => q.eq("mutedUserId", userId))
+          .take(n),
+      (row) => ctx.db.delete("userMutes", row._id),
+    ),
     eachRow(votes, (vote) => removeVote(ctx, vote)),
     submissionsPhase(ctx, submissions),
     eachRow(

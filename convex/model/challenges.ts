@@ -10,6 +10,7 @@ import { CHALLENGE_MESSAGES } from "./challengeRules";
 import { userError } from "./errors";
 import { notify } from "./notifications";
 import { bumpSiteCounter } from "./siteCounters";
+import { moderationView, vModerationView } from "./visibility";
 import { publicAuthor } from "./users";
 import { toWorkCard, vPublicAuthor, vWorkCard } from "./workCards";
 
@@ -89,6 +90,8 @@ export const vChallengeDetail = v.object({
     }),
     v.null(),
   ),
+  /** Why it is out of sight; only the organiser and moderators get a hidden challenge. */
+  moderation: vModerationView,
 });
 
 export async function viewerEntry(ctx: QueryCtx, challengeId: Id<"challenges">, userId: Id<"users">) {
@@ -109,6 +112,7 @@ export async function toChallengeDetail(ctx: QueryCtx, challenge: Doc<"challenge
     votingStartedAt: challenge.votingStartedAt ?? null,
     endedAt: challenge.endedAt ?? null,
     viewer: viewerId ? { isOrganiser: challenge.userId === viewerId, entryId: entry?._id ?? null } : null,
+    moderation: moderationView(challenge),
   };
 }
 

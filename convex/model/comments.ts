@@ -49,14 +49,28 @@ export const vCommentItem = v.object({
   createdAt: v.number(),
   author: vPublicAuthor,
   isMine: v.boolean(),
+  /** The viewer may delete it: their own comment, or any comment on their own work. */
+  canDelete: v.boolean(),
+  /** Hidden or held: shown only to its author (with this note) and to moderators. */
+  moderation: v.union(
+    v.object({ state: v.union(v.literal("hidden"), v.literal("pending"), v.literal("held")), reason: v.string() }),
+    v.null(),
+  ),
 });
 
-export async function toCommentItem(ctx: QueryCtx, comment: Doc<"comments">, viewerId: Id<"users"> | null) {
+export async function toCommentItem(
+  ctx: QueryCtx,
+  comment: Doc<"comments">,
+  viewerId: Id<"users"> | null,
+  workAuthorId: Id<"users"> | null,
+) {
   return {
     _id: comment._id,
     content: comment.content,
     createdAt: comment._creationTime,
     author: await publicAuthor(ctx, comment.userId),
     isMine: viewerId === comment.userId,
+    canDelete: viewerId !== null && (viewerId === comment.userId || viewerId === workAuthorId),
+    moderation: comment.moderation ? { state: comment.moderation.state, reason: comment.moderation.reason } : null,
   };
 }

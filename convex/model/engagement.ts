@@ -35,7 +35,8 @@ export async function addLike(ctx: MutationCtx, userId: Id<"users">, projectId: 
   await setLikesCount(ctx, projectId, work.likesCount + 1);
   const { totalLikes } = await bumpUserStats(ctx, work.userId, { totalLikes: 1 });
   if (totalLikes >= BADGE_THRESHOLDS.popularCreatorLikes) await awardBadge(ctx, work.userId, "popularCreator");
-  await bumpSiteCounter(ctx, "likes", 1);
+  // A hidden work's likes are out of the site total until it is restored.
+  if (work.hidden !== true) await bumpSiteCounter(ctx, "likes", 1);
   // Liking the same work again within a day (after an unlike) does not notify again.
   const recent = await likeNotifications(ctx, projectId, userId);
   if (recent.some((n) => n._creationTime > Date.now() - LIKE_RENOTIFY_MS)) return true;
@@ -50,14 +51,24 @@ export async function addLike(ctx: MutationCtx, userId: Id<"users">, projectId: 
   return true;
 }
 
-/** Inserts a (validated) comment and returns its id. */
+/**
+ * Inserts a (validated) comment and returns its id. A `held` comment (model/moderation.ts) is
+ * stored hidden: it counts for its writer but not on the work, and nobody is notified until a
+ * moderator approves it.
+ */
 export async function insertComment(
   ctx: MutationCtx,
   userId: Id<"users">,
   projectId: Id<"projects">,
   content: string,
+  options: { held?: boolean } = {},
 ) {
   const work = await loadWork(ctx, projectId);
+  if (options.held) {
+    const heldId = await ctx.db.insert("comments", { projectId, userId, content, hidden: true });
+    await bumpUserStats(ctx, userId, { commentsCount: 1 });
+    return heldId;
+  }
   const commentId = await ctx.db.insert("comments", { projectId, userId, content });
   await ctx.db.patch("projects", projectId, { commentsCount: work.commentsCount + 1 });
   const { commentsCount } = await bumpUserStats(ctx, userId, { commentsCount: 1 });

@@ -30,14 +30,18 @@ export async function removeLike(ctx: MutationCtx, like: Doc<"likes">) {
       .take(50);
     for (const row of toolRows) await ctx.db.patch("projectAiTools", row._id, { likesCount });
     await bumpUserStats(ctx, work.userId, { totalLikes: -1 });
-    await bumpSiteCounter(ctx, "likes", -1);
+    // A hidden work's likes are out of the site total until it is restored.
+    if (work.hidden !== true) await bumpSiteCounter(ctx, "likes", -1);
   }
   await ctx.db.delete("likes", like._id);
 }
 
 export async function removeComment(ctx: MutationCtx, comment: Doc<"comments">) {
   const work = await ctx.db.get("projects", comment.projectId);
-  if (work) await ctx.db.patch("projects", work._id, { commentsCount: lowered(work.commentsCount) });
+  // A hidden or held comment is not in its work's count (model/moderationTargets.ts).
+  if (work && comment.hidden !== true) {
+    await ctx.db.patch("projects", work._id, { commentsCount: lowered(work.commentsCount) });
+  }
   await bumpUserStats(ctx, comment.userId, { commentsCount: -1 });
   await ctx.db.delete("comments", comment._id);
 }

@@ -13,6 +13,7 @@ import type { QueryCtx } from "../_generated/server";
 import { GENRE_ALIASES, GENRE_IDS, type Genre } from "../constants";
 import { userError } from "./errors";
 import { bigrams, containsQuery, normalizeForSearch } from "./search";
+import type { MuteFilter } from "./mutes";
 import { toWorkCard } from "./workCards";
 
 /**
@@ -177,6 +178,7 @@ export async function searchWorks(
   query: string,
   filters: GalleryFilters,
   limit: number,
+  mutes?: MuteFilter,
 ): Promise<SearchOutcome> {
   const terms = bigrams(query).slice(0, MAX_SEARCH_TERMS);
   if (terms.length === 0 || !normalizeForSearch(query)) return { works: [], total: 0, capped: false };
@@ -188,26 +190,32 @@ export async function searchWorks(
       const byGenre = genre ? search.eq("genre", genre) : search;
       return zeroCode ? byGenre.eq("isZeroCode", true) : byGenre;
     })
-    .take(SEARCH_CAP);
-  const matches = candidates
+    // A few more candidates stand in for muted authors' works (model/mutes.ts).
+    .take(SEARCH_CAP + (mutes?.extra ?? 0));
+  const found = candidates
     .filter((work) => containsQuery(work, query))
-    .filter((work) => aiTool === undefined || work.aiTools.includes(aiTool))
-    .sort(compareWorks(sort));
-  return { works: matches.slice(0, limit), total: matches.length, capped: candidates.length >= SEARCH_CAP };
+    .filter((work) => aiTool === undefined || work.aiTools.includes(aiTool));
+  const matches = (mutes ? await mutes.visible(found, (work) => work.userId) : found).sort(compareWorks(sort));
+  return { works: matches.slice(0, limit), total: matches.length, capped: candidates.length >= SEARCH_CAP + (mutes?.extra ?? 0) };
 }
 
 export type GalleryArgs = { genre?: string; aiTool?: string; zeroCode?: boolean; sort: GallerySort };
 
-/** projects.list: one page of cards. */
-export async function galleryPage(ctx: QueryCtx, args: GalleryArgs & { paginationOpts: PaginationOptions }) {
-  const result = await pageOfWorks(ctx, galleryFilters(args), args.paginationOpts);
-  return { ...result, page: await Promise.all(result.page.map((work) => toWorkCard(ctx, work))) };
+/**
+ * projects.list: one page of cards. With mutes the page reads `mutes.extra` more works and
+ * returns every one not by a muted author (model/mutes.ts says how many muted rows that covers).
+ */
+export async function galleryPage(ctx: QueryCtx, args: GalleryArgs & { paginationOpts: PaginationOptions }, mutes?: MuteFilter) {
+  const opts = mutes ? { ...args.paginationOpts, numItems: args.paginationOpts.numItems + mutes.extra } : args.paginationOpts;
+  const result = await pageOfWorks(ctx, galleryFilters(args), opts);
+  const works = mutes ? await mutes.visible(result.page, (work) => work.userId) : result.page;
+  return { ...result, page: await Promise.all(works.map((work) => toWorkCard(ctx, work))) };
 }
 
 /** projects.search: the first `limit` cards (1..SEARCH_CAP, default 20) with the match count. */
-export async function gallerySearch(ctx: QueryCtx, args: GalleryArgs & { search: string; limit?: number }) {
+export async function gallerySearch(ctx: QueryCtx, args: GalleryArgs & { search: string; limit?: number }, mutes?: MuteFilter) {
   const limit = Math.min(SEARCH_CAP, Math.max(1, Math.floor(args.limit ?? DEFAULT_SEARCH_LIMIT)));
-  const outcome = await searchWorks(ctx, args.search, galleryFilters(args), limit);
+  const outcome = await searchWorks(ctx, args.search, galleryFilters(args), limit, mutes);
   return {
     items: await Promise.all(outcome.works.map((work) => toWorkCard(ctx, work))),
     total: outcome.total,

@@ -21,7 +21,13 @@ export type SeededWork = {
   aiTools: string[];
   isZeroCode: boolean;
   likesCount: number;
+  /** Hidden by a moderator: kept in the table, never listed (no AI-tool rows, as hiding does). */
+  hidden: boolean;
 };
+
+/** One work in ten is hidden, so every list and search is checked to skip them within the cap. */
+export const HIDDEN_EVERY = 10;
+const isHiddenAt = (i: number) => i % HIDDEN_EVERY === 7;
 
 const COMMON_WORDS = ["家計簿", "天気予報", "タスク管理", "写真", "音楽", "翻訳", "チャット", "地図", "レシピ", "学習", "英単語", "日記", "カレンダー", "株価", "筋トレ", "睡眠", "読書", "旅行", "ペット", "ゲーム"];
 /**
@@ -95,8 +101,10 @@ async function insertWorks(t: Runner, count: number, chunk: number, next: () => 
       const out: SeededWork[] = [];
       for (let i = start; i < Math.min(count, start + chunk); i++) {
         const fields = workFields(i, next);
+        const hidden = isHiddenAt(i);
         const _id = await ctx.db.insert("projects", {
           ...fields,
+          ...(hidden ? { hidden: true as const } : {}),
           userId: authors[i % authors.length]!,
           vibeDescription: "",
           demoUrl: "https://example.com",
@@ -110,7 +118,7 @@ async function insertWorks(t: Runner, count: number, chunk: number, next: () => 
           updatedAt: 0,
         });
         const { _creationTime } = (await ctx.db.get("projects", _id))!;
-        for (const tool of fields.aiTools) {
+        for (const tool of hidden ? [] : fields.aiTools) {
           await ctx.db.insert("projectAiTools", {
             projectId: _id,
             tool,
@@ -120,26 +128,28 @@ async function insertWorks(t: Runner, count: number, chunk: number, next: () => 
             projectCreationTime: _creationTime,
           });
         }
-        out.push({ _id, _creationTime, ...fields });
+        out.push({ _id, _creationTime, ...fields, hidden });
       }
       return out;
     });
     works.push(...batch);
   }
   await t.run(async (ctx) => {
-    await bumpSiteCounter(ctx, "projects", count);
-    await bumpSiteCounter(ctx, "zeroCodeProjects", works.filter((w) => w.isZeroCode).length);
+    const shown = works.filter((w) => !w.hidden);
+    await bumpSiteCounter(ctx, "projects", shown.length);
+    await bumpSiteCounter(ctx, "zeroCodeProjects", shown.filter((w) => w.isZeroCode).length);
   });
   return works;
 }
 
 export type BruteFilters = { genre?: Genre; aiTool?: string; zeroCode: boolean; sort: GallerySort };
 
-/** The answer a full scan gives: every matching work in gallery order. */
+/** The answer a full scan gives: every matching work others may see, in gallery order. */
 export function bruteForce(works: SeededWork[], filters: BruteFilters, search?: string): SeededWork[] {
   return works
     .filter(
       (w) =>
+        !w.hidden &&
         (!filters.genre || w.genre === filters.genre) &&
         (!filters.zeroCode || w.isZeroCode) &&
         (!filters.aiTool || w.aiTools.includes(filters.aiTool)) &&

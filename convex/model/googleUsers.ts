@@ -4,6 +4,38 @@ import { sanitizeText } from "./cleanText";
 import { bumpSiteCounter } from "./siteCounters";
 import { newUserDocument, type GoogleProfile } from "./users";
 
+/**
+ * The deployment's first admins: ADMIN_EMAILS, comma-separated Google addresses (set with
+ * `npx convex env set ADMIN_EMAILS a@example.com,b@example.com`). Read at each sign-in, so adding
+ * an address takes effect the next time that person signs in; removing one takes no role away
+ * (an admin revokes roles on /admin, where it is logged).
+ */
+export function adminEmails(value: string | undefined): Set<string> {
+  return new Set(
+    (value ?? "")
+      .split(",")
+      .map((email) => email.trim().toLowerCase())
+      .filter((email) => email !== ""),
+  );
+}
+
+/** Makes the user an admin when ADMIN_EMAILS names their (Google-verified) address; logged. */
+async function applyAdminEmails(ctx: MutationCtx, userId: Id<"users">, email: string | undefined) {
+  if (!email || !adminEmails(process.env.ADMIN_EMAILS).has(email.trim().toLowerCase())) return;
+  const user = await ctx.db.get("users", userId);
+  if (!user || user.role === "admin") return;
+  await ctx.db.patch("users", userId, { role: "admin" });
+  await ctx.db.insert("moderationActions", {
+    kind: "grant_role",
+    targetType: "user",
+    targetId: userId,
+    subjectId: userId,
+    targetLabel: email,
+    note: "ADMIN_EMAILS に含まれるアドレスでログインしました",
+    role: "admin",
+  });
+}
+
 /** Reads the fields Google's ID token gives us from Convex Auth's loosely typed profile. */
 export function googleProfileOf(profile: Record<string, unknown>): GoogleProfile {
   const text = (value: unknown) => (typeof value === "string" && value.trim() !== "" ? value : undefined);
@@ -37,9 +69,11 @@ export async function createOrRefreshGoogleUser(
       email: profile.email,
       image: profile.image,
     });
+    await applyAdminEmails(ctx, existing._id, profile.email);
     return existing._id;
   }
   const userId = await ctx.db.insert("users", newUserDocument(profile, now));
   await bumpSiteCounter(ctx, "users", 1);
+  await applyAdminEmails(ctx, userId, profile.email);
   return userId;
 }

@@ -23,7 +23,10 @@ export function wantsNotification(settings: UserSettings, type: NotificationType
     case "comment":
       return settings.notifications.comments;
     case "challenge_created":
+    case "new_work":
       return settings.notifications.newProjects;
+    case "update":
+      return settings.notifications.updates ?? true;
     case "follow":
       return settings.notifications.follows;
     case "badge":

@@ -4,7 +4,7 @@
 import { v, type Infer } from "convex/values";
 import type { Doc, Id } from "../_generated/dataModel";
 import type { QueryCtx } from "../_generated/server";
-import { vBadgeColor, vBadgeId, vUserSettings } from "../schema";
+import { vBadgeColor, vBadgeId, vRole, vUserSettings } from "../schema";
 import { badgeDefinition } from "./badgeDefinitions";
 import { findFollow } from "./follows";
 import { displayNameOf, photoUrlOf } from "./users";
@@ -27,6 +27,12 @@ export const vViewer = v.object({
   profileCompleted: v.boolean(),
   settings: vUserSettings,
   joinedAt: v.number(),
+  role: v.union(vRole, v.null()),
+  /**
+   * As stored: the client compares `until` with the clock (queries cannot read it), and the
+   * server refuses writes only while it has not passed. `until` null: until lifted.
+   */
+  suspension: v.union(v.object({ until: v.union(v.number(), v.null()), reason: v.string() }), v.null()),
 });
 export type ViewerView = Infer<typeof vViewer>;
 
@@ -46,6 +52,8 @@ export async function viewerView(ctx: QueryCtx, user: Doc<"users">): Promise<Vie
     profileCompleted: user.profileCompleted,
     settings: user.settings,
     joinedAt: user._creationTime,
+    role: user.role ?? null,
+    suspension: user.suspension ? { until: user.suspension.until ?? null, reason: user.suspension.reason } : null,
   };
 }
 
@@ -91,6 +99,8 @@ export const vPublicProfile = v.object({
   photoUrl: v.union(v.string(), v.null()),
   isPrivate: v.boolean(),
   isOwner: v.boolean(),
+  /** Set while the account is suspended (everyone is told; the reason is the owner's to see). */
+  suspended: v.union(v.object({ until: v.union(v.number(), v.null()) }), v.null()),
   /** Whether the signed-in caller follows this user; absent for visitors and the owner. */
   viewerFollows: v.optional(v.boolean()),
   bio: v.optional(v.string()),
@@ -143,6 +153,7 @@ export async function publicProfileView(
     photoUrl: await photoUrlOf(ctx, user),
     isPrivate: access.isPrivate,
     isOwner: access.isOwner,
+    suspended: user.suspension ? { until: user.suspension.until ?? null } : null,
     ...(viewerId && !access.isOwner ? { viewerFollows: (await findFollow(ctx, viewerId, user._id)) !== null } : {}),
   };
   if (!access.canSeeDetails) return always;

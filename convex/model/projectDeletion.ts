@@ -38,9 +38,12 @@ export async function deleteProjectCascade(ctx: MutationCtx, work: Doc<"projects
     totalLikes: -work.likesCount,
     totalViews: -work.viewsCount,
   });
-  await bumpSiteCounter(ctx, "projects", -1);
-  if (work.isZeroCode) await bumpSiteCounter(ctx, "zeroCodeProjects", -1);
-  await bumpSiteCounter(ctx, "likes", -work.likesCount);
+  // A hidden work already left the site totals when it was hidden (model/moderationTargets.ts).
+  if (work.hidden !== true) {
+    await bumpSiteCounter(ctx, "projects", -1);
+    if (work.isZeroCode) await bumpSiteCounter(ctx, "zeroCodeProjects", -1);
+    await bumpSiteCounter(ctx, "likes", -work.likesCount);
+  }
 
   await ctx.db.delete("projects", work._id);
   await ctx.scheduler.runAfter(0, internal.account.purgeProjectChildren, { projectId: work._id });

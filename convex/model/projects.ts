@@ -2,6 +2,7 @@ import type { Doc, Id } from "../_generated/dataModel";
 import type { MutationCtx } from "../_generated/server";
 import { BADGE_THRESHOLDS } from "../constants";
 import { awardBadge } from "./badges";
+import { demoUrlKey } from "./demoUrls";
 import { attachScreenshots, filesOf, releaseFiles } from "./screenshotFiles";
 import { searchTextFor } from "./search";
 import { bumpSiteCounter } from "./siteCounters";
@@ -41,6 +42,7 @@ export async function insertProject(ctx: MutationCtx, userId: Id<"users">, input
     viewsCount: 0,
     searchText: searchTextFor(input.title, input.description),
     updatedAt: now,
+    demoUrlKey: demoUrlKey(input.demoUrl),
   });
   const project = (await ctx.db.get("projects", projectId))!;
   await writeAiToolRows(ctx, project);
@@ -72,8 +74,10 @@ export async function updateProject(ctx: MutationCtx, work: Doc<"projects">, edi
     repositoryUrl: edit.repositoryUrl,
     searchText: searchTextFor(edit.title, edit.description),
     updatedAt: now,
+    demoUrlKey: demoUrlKey(edit.demoUrl),
   });
-  await writeAiToolRows(ctx, (await ctx.db.get("projects", work._id))!);
+  // A hidden work has no AI-tool rows: restoring it writes them (model/moderationTargets.ts).
+  if (work.hidden !== true) await writeAiToolRows(ctx, (await ctx.db.get("projects", work._id))!);
   const keptFiles = new Set(filesOf(edit.screenshots));
   await releaseFiles(
     ctx,

@@ -4,7 +4,9 @@ import type { Doc, Id } from "../_generated/dataModel";
 import type { QueryCtx } from "../_generated/server";
 import { LIMITS } from "../constants";
 import { vGenre } from "../schema";
+import type { MuteFilter } from "./mutes";
 import { publicAuthor } from "./users";
+import { moderationView, vModerationView } from "./visibility";
 import { vPublicAuthor } from "./workCards";
 
 export const vWorkDetail = v.object({
@@ -31,6 +33,8 @@ export const vWorkDetail = v.object({
   isOwner: v.boolean(),
   createdAt: v.number(),
   updatedAt: v.number(),
+  /** Why the work is out of sight; only its author and moderators ever get a hidden work. */
+  moderation: vModerationView,
 });
 export type WorkDetail = Infer<typeof vWorkDetail>;
 
@@ -73,6 +77,7 @@ export async function toWorkDetail(ctx: QueryCtx, work: Doc<"projects">, viewerI
     isOwner: viewerId === work.userId,
     createdAt: work._creationTime,
     updatedAt: work.updatedAt,
+    moderation: moderationView(work),
   };
 }
 
@@ -84,21 +89,26 @@ export const RELATED_POOL = 20;
  * then the newest. Picked from the newest works overall and of the same genre (SPEC.md: the 20
  * newest), so it reads a bounded number of documents.
  */
-export async function relatedWorks(ctx: QueryCtx, work: Doc<"projects">): Promise<Doc<"projects">[]> {
+export async function relatedWorks(ctx: QueryCtx, work: Doc<"projects">, mutes?: MuteFilter): Promise<Doc<"projects">[]> {
+  // With mutes, each pool reads `extra` more works to stand in for muted authors' ones.
+  const extra = mutes?.extra ?? 0;
   const [newest, sameGenre] = await Promise.all([
     ctx.db
       .query("projects")
       .withIndex("by_hidden", (q) => q.eq("hidden", undefined))
       .order("desc")
-      .take(RELATED_POOL + 1),
+      .take(RELATED_POOL + 1 + extra),
     ctx.db
       .query("projects")
       .withIndex("by_hidden_and_genre", (q) => q.eq("hidden", undefined).eq("genre", work.genre))
       .order("desc")
-      .take(RELATED_POOL + 1),
+      .take(RELATED_POOL + 1 + extra),
   ]);
   const pool = new Map<Id<"projects">, Doc<"projects">>();
-  for (const other of [...newest, ...sameGenre]) if (other._id !== work._id) pool.set(other._id, other);
+  const candidates = [...newest, ...sameGenre];
+  for (const other of mutes ? await mutes.visible(candidates, (w) => w.userId) : candidates) {
+    if (other._id !== work._id) pool.set(other._id, other);
+  }
   const tags = new Set(work.tags.map((tag) => tag.toLowerCase()));
   const shared = (other: Doc<"projects">) => other.tags.filter((tag) => tags.has(tag.toLowerCase())).length;
   return [...pool.values()]

@@ -19,3 +19,11 @@ export const workInput: ProjectInput = {
 export async function createWork(t: TestConvex, userId: Id<"users">, input: Partial<ProjectInput> = {}) {
   return await t.run((ctx) => insertProject(ctx, userId, { ...workInput, ...input }, Date.now()));
 }
+
+/** A work page the caller is shown (not hidden from them, not missing); fails the test otherwise. */
+export function shown<T>(work: T): Exclude<T, { unavailable: true } | null> {
+  if (work === null || (typeof work === "object" && "unavailable" in (work as object))) {
+    throw new Error("expected the work page to be shown");
+  }
+  return work as Exclude<T, { unavailable: true } | null>;
+}

@@ -24,6 +24,8 @@ export const DEMO_IDENTITIES: readonly Identity[] = [
   { name: "山田 花子", email: "hanako@example.com" },
   { name: "鈴木 一郎", email: "ichiro@example.com" },
   { name: "Test User", email: "test@example.com" },
+  // Named in ADMIN_EMAILS by the offline stack: signs in as the demo admin (moderation desk).
+  { name: "管理者（デモ）", email: "admin@demo.vibe-gallery.example" },
 ];
 
 export function normalizeEmail(email: string): string {

@@ -3,6 +3,7 @@ import { ConnectionBanner } from "@/components/layout/connection-banner";
 import { Footer } from "@/components/layout/footer";
 import { Header } from "@/components/layout/header";
 import { NavigationProgress } from "@/components/layout/navigation-progress";
+import { SuspensionBanner } from "@/components/moderation/suspension-banner";
 import { HeaderAccount } from "@/features/auth/header-account";
 import { HeaderNotifications } from "@/features/notifications/header-notifications";
 import { ProfileSetupRedirect } from "@/features/profile/profile-setup-redirect";
@@ -29,6 +30,7 @@ export function RootLayout() {
           </>
         }
       />
+      <SuspensionBanner />
       {/* tabIndex lets the skip link move keyboard focus into the content. */}
       <main id={MAIN_CONTENT_ID} tabIndex={-1} className="flex-1 focus:outline-none">
         <Outlet />

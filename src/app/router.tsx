@@ -27,6 +27,8 @@ const SubmitPage = page(() => import("./routes/submit"));
 const ChallengesPage = page(() => import("./routes/challenges"));
 const CreateChallengePage = page(() => import("./routes/challenge-create"));
 const ChallengePage = page(() => import("./routes/challenge"));
+const AdminPage = page(() => import("./routes/admin"));
+const AdminLogPage = page(() => import("./routes/admin-log"));
 const NotFoundPage = page(() => import("./routes/not-found"));
 
 /**
@@ -80,6 +82,8 @@ export function createRoutes(): RouteObject[] {
             // /challenges/create wins over :id (static segments outrank parameters).
             { path: routePatterns.challengeCreate, Component: CreateChallengePage },
             { path: routePatterns.challenge, Component: ChallengePage },
+            { path: routePatterns.admin, Component: AdminPage },
+            { path: routePatterns.adminLog, Component: AdminLogPage },
             { path: "*", Component: NotFoundPage },
           ],
         },

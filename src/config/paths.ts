@@ -33,6 +33,8 @@ export const paths = {
   challenge: (id: string) => `/challenges/${segment(id)}`,
   submit: (search: SubmitSearch = {}) => `/submit${queryString(search)}`,
   styleguide: () => "/styleguide",
+  admin: () => "/admin",
+  adminLog: () => "/admin/log",
 } as const;
 
 export const routePatterns = {
@@ -50,4 +52,6 @@ export const routePatterns = {
   challenge: "/challenges/:id",
   submit: "/submit",
   styleguide: "/styleguide",
+  admin: "/admin",
+  adminLog: "/admin/log",
 } as const satisfies Record<keyof typeof paths, string>;

@@ -29,3 +29,13 @@ export function readServerError(error: unknown, fallback = "エラーが発生�
     fields: fieldMessages,
   };
 }
+
+/**
+ * Refusals about the person rather than what they sent: going too fast, or a suspended account.
+ * Their own words (when to try again, until when) are what helps, wherever the refusal comes from.
+ */
+const ABOUT_THE_PERSON: ReadonlySet<string> = new Set(["RATE_LIMITED", "SUSPENDED"]);
+
+export function isAboutThePerson(code: string | null): boolean {
+  return code !== null && ABOUT_THE_PERSON.has(code);
+}

@@ -1,11 +1,12 @@
 import { useAuthActions } from "@convex-dev/auth/react";
 import * as DropdownMenu from "@radix-ui/react-dropdown-menu";
-import { CircleHelp, LogOut, Settings, User } from "lucide-react";
+import { CircleHelp, LogOut, Settings, ShieldCheck, User } from "lucide-react";
 import type { ReactNode } from "react";
 import { useNavigate } from "react-router-dom";
 import { Avatar } from "@/components/ui/avatar";
 import { Link } from "@/components/ui/link";
 import { paths } from "@/config/paths";
+import { isModeratorRole } from "@/lib/moderation";
 import type { Viewer } from "@/lib/use-viewer";
 
 const itemClass =
@@ -54,6 +55,11 @@ export function UserMenu({ viewer }: { viewer: Viewer }) {
           <MenuLink to={paths.help()} icon={<CircleHelp aria-hidden />}>
             ヘルプ
           </MenuLink>
+          {isModeratorRole(viewer.role) && (
+            <MenuLink to={paths.admin()} icon={<ShieldCheck aria-hidden />}>
+              管理
+            </MenuLink>
+          )}
           <DropdownMenu.Separator className="my-1 h-px bg-zinc-100" />
           <DropdownMenu.Item
             className={itemClass}

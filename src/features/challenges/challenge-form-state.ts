@@ -1,4 +1,3 @@
-import { ConvexError } from "convex/values";
 import {
   CHALLENGE_FIELDS,
   CHALLENGE_MESSAGES,
@@ -7,7 +6,7 @@ import {
   type ChallengeFormInput,
 } from "../../../convex/model/challengeRules";
 import { cleanList, uniqueList } from "../../../convex/model/workRules";
-import { readServerError } from "@/lib/convex-error";
+import { isAboutThePerson, readServerError } from "@/lib/convex-error";
 
 export type { ChallengeField, ChallengeFieldErrors, ChallengeFormInput };
 
@@ -52,11 +51,10 @@ export function challengeChanged(values: ChallengeFormInput): boolean {
  * own message (when to try again) is the useful one.
  */
 export function describeCreateFailure(error: unknown): { toast: string; fields: ChallengeFieldErrors } {
-  const { message, fields } = readServerError(error, CHALLENGE_MESSAGES.createFailed);
+  const { message, code, fields } = readServerError(error, CHALLENGE_MESSAGES.createFailed);
   const known: ChallengeFieldErrors = {};
   for (const field of CHALLENGE_FIELDS) if (fields[field]) known[field] = fields[field];
-  const rateLimited = error instanceof ConvexError && (error.data as { code?: unknown } | null)?.code === "RATE_LIMITED";
-  return { toast: rateLimited ? message : CHALLENGE_MESSAGES.createFailed, fields: known };
+  return { toast: isAboutThePerson(code) ? message : CHALLENGE_MESSAGES.createFailed, fields: known };
 }
 
 /** A field of the form was edited: its message (and, for the prize switch, the detail's) goes. */

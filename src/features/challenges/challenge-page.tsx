@@ -8,6 +8,9 @@ import { PageTitle } from "@/components/layout/page-title";
 import { ButtonLink } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";
 import { LoadingState } from "@/components/ui/spinner";
+import { ContentMenu } from "@/components/moderation/content-menu";
+import { ModerationBanner } from "@/components/moderation/moderation-banner";
+import { UnavailableState } from "@/components/moderation/unavailable-state";
 import { paths } from "@/config/paths";
 import { ChallengeHeader } from "./detail/challenge-header";
 import { ChallengeActions } from "./detail/challenge-actions";
@@ -19,12 +22,37 @@ export function ChallengePage() {
   const challenge = useQuery(api.challenges.detail, { id });
   if (challenge === undefined) return <LoadingState className="min-h-[50vh]" />;
   if (challenge === null) return <ChallengeNotFound />;
+  if ("unavailable" in challenge) return <UnavailableChallenge />;
+  const isOrganiser = challenge.viewer?.isOrganiser ?? false;
   return (
     <PageContainer className="flex flex-col gap-8 py-6 sm:py-10">
       <PageTitle title={challenge.title} />
-      <ChallengeHeader challenge={challenge} actions={<ChallengeActions challenge={challenge} />} />
+      {challenge.moderation && (
+        <ModerationBanner
+          targetType="challenge"
+          targetId={challenge._id}
+          moderation={challenge.moderation}
+          isAuthor={isOrganiser}
+        />
+      )}
+      <ChallengeHeader
+        challenge={challenge}
+        actions={<ChallengeActions challenge={challenge} />}
+        menu={<ContentMenu target={{ type: "challenge", id: challenge._id, label: challenge.title }} isOwn={isOrganiser} />}
+      />
       <EntriesGrid challenge={challenge} />
     </PageContainer>
+  );
+}
+
+/** A hidden challenge seen by anyone but its organiser and the moderators. */
+function UnavailableChallenge() {
+  return (
+    <UnavailableState
+      title="このチャレンジは表示できません"
+      description="このチャレンジは現在公開されていません。ほかのチャレンジもぜひご覧ください。"
+      action={<ButtonLink to={paths.challenges()}>チャレンジ一覧へ</ButtonLink>}
+    />
   );
 }
 

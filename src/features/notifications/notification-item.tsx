@@ -1,4 +1,4 @@
-import { Heart, MessageCircle, ShieldAlert, Trophy, UserPlus, type LucideIcon } from "lucide-react";
+import { Bookmark, Heart, MessageCircle, ShieldAlert, Sparkles, Trophy, UserPlus, type LucideIcon } from "lucide-react";
 import { Avatar } from "@/components/ui/avatar";
 import { Badge } from "@/components/ui/badge";
 import { badgeIcon } from "@/lib/badge-icons";
@@ -15,6 +15,8 @@ const TYPE_ICONS: Record<NotificationItem["type"], { icon: LucideIcon; className
   challenge_submission: { icon: Trophy, className: "bg-brand-600" },
   challenge_winner: { icon: Trophy, className: "bg-amber-500" },
   moderation: { icon: ShieldAlert, className: "bg-slate-600" },
+  new_work: { icon: Sparkles, className: "bg-brand-600" },
+  update: { icon: Bookmark, className: "bg-sky-500" },
 };
 
 /** Who or what a notification is from: the sender's avatar with the kind as a small mark. */

@@ -12,6 +12,8 @@ export function notificationTarget(item: NotificationItem, ownProfileId: string)
   switch (item.type) {
     case "like":
     case "comment":
+    case "new_work":
+    case "update":
       return item.projectId ? paths.project(item.projectId) : null;
     case "challenge_created":
     case "challenge_submission":

@@ -1,8 +1,9 @@
 import type { FunctionReturnType } from "convex/server";
-import { AtSign, Calendar, Code2, Globe, Mail, MapPin, Pencil } from "lucide-react";
+import { AtSign, Ban, Calendar, Code2, Globe, Mail, MapPin, Pencil } from "lucide-react";
 import type { ReactElement } from "react";
 import type { api } from "../../../convex/_generated/api";
 import { isHttpUrl } from "../../../convex/model/urls";
+import { ContentMenu } from "@/components/moderation/content-menu";
 import { ButtonLink } from "@/components/ui/button";
 import { paths } from "@/config/paths";
 import { formatDate, formatNumber } from "@/lib/i18n/format";
@@ -27,15 +28,28 @@ export function ProfileHeader({ profile, onOpenList }: ProfileHeaderProps) {
             <h1 className="text-2xl font-bold break-words text-zinc-900 sm:text-3xl">{profile.displayName}</h1>
             {profile.handle && <p className="text-zinc-500">@{profile.handle}</p>}
           </div>
-          {profile.isOwner ? (
-            <ButtonLink to={paths.profileEdit()} variant="outline">
-              <Pencil aria-hidden />
-              編集
-            </ButtonLink>
-          ) : (
-            <FollowButton userId={profile._id} following={profile.viewerFollows ?? false} displayName={profile.displayName} />
-          )}
+          <div className="flex items-center gap-1">
+            {profile.isOwner ? (
+              <ButtonLink to={paths.profileEdit()} variant="outline">
+                <Pencil aria-hidden />
+                編集
+              </ButtonLink>
+            ) : (
+              <FollowButton userId={profile._id} following={profile.viewerFollows ?? false} displayName={profile.displayName} />
+            )}
+            <ContentMenu
+              target={{ type: "user", id: profile._id, label: profile.displayName }}
+              isOwn={profile.isOwner}
+              muteUserId={profile.isOwner ? undefined : profile._id}
+            />
+          </div>
         </div>
+        {profile.suspended && (
+          <p className="inline-flex w-fit items-center gap-1.5 rounded-lg bg-zinc-100 px-2.5 py-1 text-sm font-medium text-zinc-700">
+            <Ban aria-hidden className="size-4 text-zinc-500" />
+            このアカウントは停止されています
+          </p>
+        )}
         {profile.followersCount !== undefined && profile.followingCount !== undefined && (
           <div className="flex gap-4 text-sm">
             <CountButton label="フォロワー" count={profile.followersCount} onClick={() => onOpenList("followers")} />

@@ -20,7 +20,8 @@ const notification = (
   id: `notifications.${key}`,
   label,
   description,
-  isOn: (s) => s.notifications[key],
+  // An unset switch (added after the account was made) is on, as its default is.
+  isOn: (s) => s.notifications[key] ?? true,
   turn: (s, on) => ({ ...s, notifications: { ...s.notifications, [key]: on } }),
 });
 

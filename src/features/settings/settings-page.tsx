@@ -10,6 +10,8 @@ import { paths } from "@/config/paths";
 import { readServerError } from "@/lib/convex-error";
 import type { Viewer } from "@/lib/use-viewer";
 import { downloadTextFile, exportDocument, exportFileName } from "./export-data";
+import { MutedUsersSection } from "./muted-users-section";
+import { MyReportsSection } from "./my-reports-section";
 import { SettingsView } from "./settings-view";
 
 export function SettingsPage() {
@@ -22,7 +24,7 @@ export function SettingsPage() {
             <header className="mb-8">
               <h1 className="text-2xl font-bold text-zinc-900 sm:text-3xl">設定</h1>
               <p className="mt-2 text-sm text-zinc-600 sm:text-base">
-                通知やプライバシー、アカウントの設定を変更できます。変更はすぐに保存されます。
+                通知やプライバシー、ミュート・ブロック、アカウントの設定を変更できます。変更はすぐに保存されます。
               </p>
             </header>
             <SettingsContainer viewer={viewer} />
@@ -76,6 +78,8 @@ function SettingsContainer({ viewer }: { viewer: Viewer }) {
         }
       }}
       onSignOut={signOutAndLeave}
+      mutedUsers={<MutedUsersSection />}
+      myReports={<MyReportsSection />}
       onDeleteAccount={async (confirmation) => {
         try {
           await deleteAccount({ confirmation });

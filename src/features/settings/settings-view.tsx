@@ -1,4 +1,4 @@
-import { Bell, Download, LogOut, Mail, Shield, TriangleAlert } from "lucide-react";
+import { Bell, Download, Flag, LogOut, Mail, Shield, TriangleAlert, UserX } from "lucide-react";
 import { useId, useState, type ReactNode } from "react";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription } from "@/components/ui/card";
@@ -24,10 +24,14 @@ export type SettingsViewProps = {
   onExport: () => Promise<void>;
   onSignOut: () => Promise<void>;
   onDeleteAccount: (confirmation: string) => Promise<void>;
+  /** The muted and blocked users list (live data, so the page passes it in); omitted in tests. */
+  mutedUsers?: ReactNode;
+  /** The viewer's own reports and their status (live data, passed in like mutedUsers). */
+  myReports?: ReactNode;
 };
 
 /** The settings screen without data access: everything comes in as props (tested on its own). */
-export function SettingsView({ settings, onSettingsChange, onExport, onSignOut, onDeleteAccount }: SettingsViewProps) {
+export function SettingsView({ settings, onSettingsChange, onExport, onSignOut, onDeleteAccount, mutedUsers, myReports }: SettingsViewProps) {
   return (
     <div className="flex flex-col gap-6">
       <SettingsSection icon={<Bell />} title="通知" description="どんなときにお知らせを受け取るかを選べます。">
@@ -51,6 +55,22 @@ export function SettingsView({ settings, onSettingsChange, onExport, onSignOut, 
           onSettingsChange={onSettingsChange}
         />
       </SettingsSection>
+
+      {mutedUsers && (
+        <SettingsSection
+          icon={<UserX />}
+          title="ミュート・ブロック中のユーザー"
+          description="ミュートやブロックはプロフィールの「…」メニューから行えます。解除はここからできます。"
+        >
+          {mutedUsers}
+        </SettingsSection>
+      )}
+
+      {myReports && (
+        <SettingsSection icon={<Flag />} title="通報の履歴" description="あなたが通報した内容と、その対応状況です。通報したことが相手に伝わることはありません。">
+          {myReports}
+        </SettingsSection>
+      )}
 
       <SettingsSection icon={<Download />} title="データのエクスポート" description="プロフィール、設定、作品、コメント、いいねをJSONファイルでダウンロードします。">
         <ExportButton onExport={onExport} />

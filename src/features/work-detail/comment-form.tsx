@@ -6,7 +6,7 @@ import { Button } from "@/components/ui/button";
 import { FieldError } from "@/components/ui/label";
 import { Textarea } from "@/components/ui/textarea";
 import { useToast } from "@/components/ui/use-toast";
-import { readServerError } from "@/lib/convex-error";
+import { isAboutThePerson, readServerError } from "@/lib/convex-error";
 
 /** Longest comment the form sends; the server has the final word. */
 export const COMMENT_MAX_LENGTH = 1000;
@@ -59,9 +59,10 @@ export function CommentForm({ status, onSubmit, describeError }: CommentFormProp
       await onSubmit(text);
       setContent("");
     } catch (failure) {
-      // Too many in a row: not a problem with the text, so say when to retry and keep it as typed.
+      // Too many in a row, or a suspended account: not a problem with the text, so say so in the
+      // server's words and keep the text as typed.
       const refusal = readServerError(failure);
-      if (refusal.code === "RATE_LIMITED") toast.error(refusal.message);
+      if (isAboutThePerson(refusal.code)) toast.error(refusal.message);
       else setError(`コメントの投稿に失敗しました: ${describeError(failure)}`);
     } finally {
       setBusy(false);

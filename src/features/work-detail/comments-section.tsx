@@ -4,6 +4,8 @@ import { MessageCircle, Trash2 } from "lucide-react";
 import { api } from "../../../convex/_generated/api";
 import type { Id } from "../../../convex/_generated/dataModel";
 import { Button } from "@/components/ui/button";
+import { ContentMenu } from "@/components/moderation/content-menu";
+import { CommentModerationNote } from "@/components/moderation/moderation-banner";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { Link } from "@/components/ui/link";
 import { Skeleton } from "@/components/ui/skeleton";
@@ -79,7 +81,15 @@ type CommentData = {
   content: string;
   createdAt: number;
   isMine: boolean;
+  canDelete: boolean;
+  moderation: { state: "hidden" | "pending" | "held"; reason: string } | null;
   author: { _id: string | null; handle: string | null; displayName: string; photoUrl: string | null };
+};
+
+/** How dialogs name a comment: its first words. */
+const commentLabel = (content: string) => {
+  const oneLine = content.replace(/\s+/g, " ").trim();
+  return Array.from(oneLine).length > 40 ? `${Array.from(oneLine).slice(0, 40).join("")}…` : oneLine;
 };
 
 function CommentItem({ comment, now }: { comment: CommentData; now: number }) {
@@ -109,8 +119,14 @@ function CommentItem({ comment, now }: { comment: CommentData; now: number }) {
           </time>
         </div>
         <p className="mt-1 text-sm leading-relaxed break-words whitespace-pre-wrap text-zinc-700">{comment.content}</p>
+        {comment.moderation && <CommentModerationNote moderation={comment.moderation} isMine={comment.isMine} />}
       </div>
-      {comment.isMine && (
+      <ContentMenu
+        size="sm"
+        target={{ type: "comment", id: comment._id, label: commentLabel(comment.content) }}
+        isOwn={comment.isMine}
+      />
+      {comment.canDelete && (
         <>
           <Button
             variant="ghost"
@@ -125,7 +141,9 @@ function CommentItem({ comment, now }: { comment: CommentData; now: number }) {
             open={confirming}
             onOpenChange={setConfirming}
             title="コメントを削除しますか？"
-            description="削除したコメントは元に戻せません。"
+            description={
+              comment.isMine ? "削除したコメントは元に戻せません。" : "あなたの作品へのコメントを削除します。削除したコメントは元に戻せません。"
+            }
             confirmLabel="削除する"
             tone="danger"
             onConfirm={async () => {

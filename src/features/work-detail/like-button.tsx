@@ -4,7 +4,7 @@ import { api } from "../../../convex/_generated/api";
 import type { Id } from "../../../convex/_generated/dataModel";
 import { useToast } from "@/components/ui/use-toast";
 import { cn } from "@/lib/cn";
-import { readServerError } from "@/lib/convex-error";
+import { isAboutThePerson, readServerError } from "@/lib/convex-error";
 import { formatNumber } from "@/lib/i18n/format";
 import { useViewer } from "@/lib/use-viewer";
 
@@ -31,7 +31,7 @@ export function LikeButton({ projectId, liked, count }: LikeButtonProps) {
   const { status } = useViewer();
   const toggle = useMutation(api.likes.toggle).withOptimisticUpdate((store, args) => {
     for (const { args: queryArgs, value } of store.getAllQueries(api.projects.get)) {
-      if (value && value._id === args.projectId) store.setQuery(api.projects.get, queryArgs, toggledLike(value));
+      if (value && !("unavailable" in value) && value._id === args.projectId) store.setQuery(api.projects.get, queryArgs, toggledLike(value));
     }
   });
 
@@ -42,9 +42,9 @@ export function LikeButton({ projectId, liked, count }: LikeButtonProps) {
     }
     // While the session is still being read, let the server decide (it refuses signed-out likes).
     toggle({ projectId }).catch((error: unknown) => {
-      // Signed out or too many toggles: the server's words help; anything else gets the generic one.
+      // Signed out, too many toggles or suspended: the server's words help; anything else gets the generic one.
       const { message, code } = readServerError(error, LIKE_ERROR);
-      toast.error(code === "RATE_LIMITED" || message === SIGN_IN_MESSAGE ? message : LIKE_ERROR);
+      toast.error(isAboutThePerson(code) || message === SIGN_IN_MESSAGE ? message : LIKE_ERROR);
     });
   };
 

@@ -30,6 +30,9 @@ import { Link } from "@/components/ui/link";
 import { Skeleton } from "@/components/ui/skeleton";
 import { useToast } from "@/components/ui/use-toast";
 import { AuthorAvatarLink } from "@/components/works/author-byline";
+import { ContentMenu } from "@/components/moderation/content-menu";
+import { ModerationBanner } from "@/components/moderation/moderation-banner";
+import { UnavailableState } from "@/components/moderation/unavailable-state";
 import { WorkCard } from "@/components/works/work-card";
 import { paths } from "@/config/paths";
 import { readServerError } from "@/lib/convex-error";
@@ -43,7 +46,7 @@ import { ScreenshotCarousel } from "./screenshot-carousel";
 import { ShareButton } from "./share-button";
 import { useRecordView } from "./use-record-view";
 
-type Work = NonNullable<FunctionReturnType<typeof api.projects.get>>;
+type Work = Exclude<NonNullable<FunctionReturnType<typeof api.projects.get>>, { unavailable: true }>;
 
 export function WorkPage() {
   const { id = "" } = useParams();
@@ -64,11 +67,29 @@ export function WorkPage() {
 
 function WorkLoader({ id }: { id: string }) {
   const work = useQuery(api.projects.get, { id });
-  useRecordView(work ? work._id : undefined);
+  const shown = work && !("unavailable" in work) ? work : null;
+  useRecordView(shown ? shown._id : undefined);
 
   if (work === undefined) return <WorkSkeleton />;
   if (work === null) return <MissingWork />;
-  return <WorkDetail work={work} />;
+  if (!shown) return <UnavailableWork />;
+  return <WorkDetail work={shown} />;
+}
+
+/** A hidden work seen by anyone but its author and the moderators. */
+function UnavailableWork() {
+  return (
+    <UnavailableState
+      title="この作品は表示できません"
+      description="この作品は現在公開されていません。ほかの作品もぜひご覧ください。"
+      action={
+        <ButtonLink to={paths.projects()}>
+          <LayoutGrid aria-hidden />
+          作品一覧へ
+        </ButtonLink>
+      }
+    />
+  );
 }
 
 function MissingWork() {
@@ -115,6 +136,9 @@ function WorkDetail({ work }: { work: Work }) {
         <ArrowLeft aria-hidden className="size-4" />
         作品一覧
       </Link>
+      {work.moderation && (
+        <ModerationBanner targetType="work" targetId={work._id} moderation={work.moderation} isAuthor={work.isOwner} />
+      )}
       {/* Phones read the author card before the comments; desktops keep it beside everything. */}
       <div className="grid gap-8 lg:grid-cols-[minmax(0,1fr)_20rem] lg:grid-rows-[auto_1fr]">
         <div className="flex min-w-0 flex-col gap-8 lg:col-start-1 lg:row-start-1">
@@ -147,6 +171,7 @@ function WorkDetail({ work }: { work: Work }) {
               <div className="flex flex-wrap gap-2 sm:ml-auto">
                 <ShareButton projectId={work._id} title={work.title} />
                 <BookmarkButton workId={work._id} />
+                <ContentMenu target={{ type: "work", id: work._id, label: work.title }} isOwn={work.isOwner} />
               </div>
             </div>
           </header>

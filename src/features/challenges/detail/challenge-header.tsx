@@ -10,7 +10,9 @@ import { ChallengeStatusBadge, DaysLeft, PrizeBadge } from "../challenge-status"
 import type { ChallengeDetail } from "./challenge-types";
 
 /** Everything about the challenge itself: what it asks for, when, by whom, for what prize. */
-export function ChallengeHeader({ challenge, actions }: { challenge: ChallengeDetail; actions: ReactNode }) {
+type ChallengeHeaderProps = { challenge: ChallengeDetail; actions: ReactNode; menu?: ReactNode };
+
+export function ChallengeHeader({ challenge, actions, menu }: ChallengeHeaderProps) {
   const now = useNow();
   return (
     <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
@@ -18,6 +20,7 @@ export function ChallengeHeader({ challenge, actions }: { challenge: ChallengeDe
         <div className="flex flex-wrap items-center gap-2">
           <ChallengeStatusBadge status={challenge.status} />
           {challenge.prize && <PrizeBadge />}
+          {menu && <div className="-my-2 ml-auto">{menu}</div>}
         </div>
         <h1 className="text-2xl font-bold break-words text-zinc-900 sm:text-3xl">{challenge.title}</h1>
         <p className="text-base whitespace-pre-line break-words text-zinc-700">{challenge.description}</p>

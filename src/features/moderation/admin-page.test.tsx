@@ -1,0 +1,73 @@
+import { render, screen } from "@testing-library/react";
+import { MemoryRouter } from "react-router-dom";
+import { beforeEach, describe, expect, it, vi } from "vitest";
+import { ToastContext, type ToastApi } from "@/components/ui/toast-context";
+import { AdminPage } from "./admin-page";
+import { MODERATORS_ONLY } from "./moderator-only";
+
+type ViewerState = { status: "loading" | "signedOut" | "signedIn"; role?: "moderator" | "admin" | null };
+const state = vi.hoisted((): { viewer: ViewerState; queueRead: boolean } => ({ viewer: { status: "signedOut" }, queueRead: false }));
+
+vi.mock("@/lib/use-viewer", () => ({
+  useViewer: () =>
+    state.viewer.status === "signedIn"
+      ? { status: "signedIn", viewer: { _id: "u1", role: state.viewer.role ?? null, suspension: null } }
+      : { status: state.viewer.status, viewer: state.viewer.status === "loading" ? undefined : null },
+}));
+vi.mock("@/components/auth/sign-in-button", () => ({ SignInButton: () => <button type="button">ログイン</button> }));
+vi.mock("convex/react", () => ({
+  useQuery: () => [],
+  useMutation: () => () => Promise.resolve(null),
+  usePaginatedQuery: () => {
+    state.queueRead = true;
+    return { results: [], status: "Exhausted", loadMore: () => {} };
+  },
+}));
+
+const toast: ToastApi = { show: vi.fn(), success: vi.fn(), error: vi.fn() };
+
+function renderAdmin() {
+  render(
+    <ToastContext value={toast}>
+      <MemoryRouter initialEntries={["/admin"]}>
+        <AdminPage />
+      </MemoryRouter>
+    </ToastContext>,
+  );
+}
+
+beforeEach(() => {
+  state.queueRead = false;
+});
+
+describe("AdminPage access", () => {
+  it("asks a visitor to sign in", () => {
+    state.viewer = { status: "signedOut" };
+    renderAdmin();
+    expect(screen.getByRole("heading", { name: "ログインが必要です" })).toBeVisible();
+    expect(state.queueRead).toBe(false);
+  });
+
+  it("shows a member the calm moderators-only page and reads nothing", () => {
+    state.viewer = { status: "signedIn", role: null };
+    renderAdmin();
+    expect(screen.getByRole("heading", { level: 1, name: MODERATORS_ONLY })).toBeVisible();
+    expect(screen.getByRole("link", { name: "ホームへ" })).toHaveAttribute("href", "/");
+    expect(state.queueRead).toBe(false);
+  });
+
+  it("opens the queue for a moderator, without the admins' staff section", () => {
+    state.viewer = { status: "signedIn", role: "moderator" };
+    renderAdmin();
+    expect(screen.getByRole("heading", { level: 1, name: "モデレーション" })).toBeVisible();
+    expect(screen.getByText("未対応の通報はありません")).toBeVisible();
+    expect(screen.getByRole("link", { name: "監査ログ" })).toHaveAttribute("href", "/admin/log");
+    expect(screen.queryByRole("heading", { name: "スタッフ" })).not.toBeInTheDocument();
+  });
+
+  it("adds the staff section for an admin", () => {
+    state.viewer = { status: "signedIn", role: "admin" };
+    renderAdmin();
+    expect(screen.getByRole("heading", { name: "スタッフ" })).toBeVisible();
+  });
+});
