@@ -9,5 +9,9 @@ crons.hourly("sweep unposted screenshot uploads", { minuteUTC: 17 }, internal.sc
 crons.hourly("sweep unused profile photo uploads", { minuteUTC: 47 }, internal.users.sweepPhotoUploads, {});
 // Files uploaded but never checked nor used by anything (an upload URL spent and abandoned).
 crons.hourly("sweep uploads nothing uses", { minuteUTC: 32 }, internal.screenshots.sweepUnusedUploads, {});
+// 急上昇 and the rankings (model/trending.ts): rescore works with new activity every 10 minutes;
+// the run right after midnight Japan time (15:01 UTC) also slides every window by a day.
+crons.interval("refresh trending scores", { minutes: 10 }, internal.trending.refresh, {});
+crons.daily("slide trending windows at midnight in Japan", { hourUTC: 15, minuteUTC: 1 }, internal.trending.refresh, {});
 
 export default crons;

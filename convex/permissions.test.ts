@@ -121,6 +121,8 @@ async function buildWorld(t: TestConvex) {
   });
   await hidden.as.mutation(api.reports.create, { targetType: "work", targetId: projectId, reason: "spam", note: "宣伝です" });
   await hidden.as.mutation(api.mutes.set, { userId: fan.userId, kind: "mute" });
+  // A private save (ストック) of the owner's work.
+  await hidden.as.mutation(api.saves.toggle, { projectId });
   const caseId = await t.run(async (ctx) => (await ctx.db.query("reportCases").first())!._id);
   await t.finishAllScheduledFunctions(vi.runAllTimers);
   const notificationId = await t.run(async (ctx) => {
@@ -215,6 +217,8 @@ const MUTATION_SAMPLES: Record<string, (w: World) => Record<string, unknown>> = 
   "moderation:requestReview": (w) => ({ targetType: "work", targetId: w.projectId }),
   "moderation:setRole": (w) => ({ user: w.fan.userId, role: "moderator", note: "お手伝い" }),
   "mutes:set": (w) => ({ userId: w.hidden.userId, kind: "mute" }),
+  "saves:mergeLocal": (w) => ({ projectIds: [w.projectId] }),
+  "saves:toggle": (w) => ({ projectId: w.projectId }),
   "reports:create": (w) => ({ targetType: "comment", targetId: w.commentId, reason: "inappropriate", note: "言葉が乱暴です" }),
   "notifications:markAllRead": () => ({}),
   "notifications:markRead": (w) => ({ id: w.notificationId }),
@@ -261,6 +265,9 @@ const QUERY_SAMPLES: Record<string, QuerySample> = {
   "challenges:pickableWorks": { args: () => ({}), access: "private", nothing: [] },
   "challenges:summary": { args: () => ({}), access: "public" },
   "comments:list": { args: (w) => ({ projectId: w.projectId, paginationOpts: page }), access: "public" },
+  // The caller's own following feed (hidden follows the owner, whose work the follow backfilled).
+  "feed:list": { args: () => ({ paginationOpts: page }), access: "private", nothing: EMPTY_PAGE, owner: "hidden" },
+  "feed:suggestions": { args: () => ({}), access: "public" },
   "follows:listFollowers": { args: (w) => ({ userId: w.owner.userId, paginationOpts: page }), access: "public" },
   "follows:listFollowing": { args: (w) => ({ userId: w.fan.userId, paginationOpts: page }), access: "public" },
   "home:overview": { args: () => ({}), access: "public" },
@@ -281,7 +288,19 @@ const QUERY_SAMPLES: Record<string, QuerySample> = {
   "projects:related": { args: (w) => ({ id: w.projectId }), access: "public" },
   "projects:search": { args: () => ({ search: "作品", sort: "newest" }), access: "public" },
   "projects:summary": { args: () => ({}), access: "public" },
+  "saves:list": { args: () => ({ paginationOpts: page }), access: "private", nothing: EMPTY_PAGE, owner: "hidden" },
+  "saves:localCards": { args: (w) => ({ projectIds: [w.projectId] }), access: "public" },
+  "saves:status": { args: (w) => ({ projectId: w.projectId }), access: "private", nothing: false, owner: "hidden" },
   "reports:mine": { args: () => ({ paginationOpts: page }), access: "private", nothing: EMPTY_PAGE, owner: "hidden" },
+  "tags:get": { args: () => ({ tag: "AI" }), access: "public" },
+  "tags:related": { args: () => ({ tag: "AI" }), access: "public" },
+  "tags:works": { args: () => ({ tag: "AI", sort: "newest", paginationOpts: page }), access: "public" },
+  "tools:get": { args: () => ({ tool: "Claude" }), access: "public" },
+  "tools:list": { args: () => ({}), access: "public" },
+  "tools:works": { args: () => ({ tool: "Claude", sort: "popular", paginationOpts: page }), access: "public" },
+  "trending:creators": { args: () => ({}), access: "public" },
+  "trending:homeWorks": { args: () => ({}), access: "public" },
+  "trending:works": { args: () => ({ window: "week" }), access: "public" },
   "users:getProfile": { args: () => ({ id: "hidden_user" }), access: "public" },
   "users:viewer": { args: () => ({}), access: "private", nothing: null },
 };
@@ -344,6 +363,7 @@ describe("the functions under test", () => {
     expect(PUBLIC_FUNCTIONS).toEqual(expect.arrayContaining([{ name: "projects:get", kind: "query" }]));
     expect(PUBLIC_FUNCTIONS).toEqual(expect.arrayContaining([{ name: "screenshots:checkUpload", kind: "action" }]));
     expect(PUBLIC_FUNCTIONS.map((f) => f.name)).not.toContain("projects:backfillSearchText");
+    expect(PUBLIC_FUNCTIONS.map((f) => f.name)).not.toContain("tags:backfillDiscovery");
   });
 
   test("every public function has a row in the matrix, and every row a public function", () => {

@@ -9,9 +9,11 @@ import { memberMutation, publicQuery } from "./model/functions";
 import { invalidInput, userError } from "./model/errors";
 import { galleryPage, gallerySearch, vGallerySort } from "./model/gallery";
 import { deleteProjectCascade } from "./model/projectDeletion";
+import { startWorkFanOut } from "./model/feed";
 import { flagDuplicateDemoUrl } from "./model/moderation";
 import { muteFilter } from "./model/mutes";
 import { readPage } from "./model/pagination";
+import { scheduleUpdateNotifications } from "./model/saves";
 import { insertProject, updateProject } from "./model/projects";
 import { checkScreenshots } from "./model/screenshotFiles";
 import { searchTextFor } from "./model/search";
@@ -141,6 +143,8 @@ export const create = memberMutation({
     const projectId = await insertProject(ctx, viewer._id, { ...work, screenshots }, now);
     // Another user's work with the same demo URL: flagged for a moderator, still posted.
     await flagDuplicateDemoUrl(ctx, (await ctx.db.get("projects", projectId))!, now);
+    // Followers' feeds and new_work notifications, in scheduled batches (model/feed.ts).
+    await startWorkFanOut(ctx, projectId);
     return projectId;
   },
 });
@@ -189,6 +193,8 @@ export const update = memberMutation({
     await updateProject(ctx, existing, { ...edit, screenshots }, now);
     const updated = (await ctx.db.get("projects", id))!;
     if (updated.demoUrlKey !== existing.demoUrlKey) await flagDuplicateDemoUrl(ctx, updated, now);
+    // Whoever saved (ストック) the work hears of the edit, in scheduled batches.
+    await scheduleUpdateNotifications(ctx, id);
     return null;
   },
 });

@@ -164,7 +164,10 @@ export default defineSchema({
   userStats: defineTable({
     userId: v.id("users"),
     ...userStatsFields,
-  }).index("by_userId", ["userId"]),
+  })
+    .index("by_userId", ["userId"])
+    // The following feed's empty state suggests the most liked creators (model/feed.ts).
+    .index("by_totalLikes", ["totalLikes"]),
 
   projects: defineTable({
     userId: v.id("users"),
@@ -192,6 +195,8 @@ export default defineSchema({
     /** Set while a moderator (or the report threshold) keeps the work out of sight. */
     hidden: v.optional(v.literal(true)),
     moderation: v.optional(vModerationState),
+    /** 急上昇 score (model/trending.ts), rewritten by scheduled jobs; unset means 0. */
+    trendScore: v.optional(v.number()),
   })
     // Every list that others see starts its index with `hidden` and asks for `undefined`, so a
     // hidden work costs a list nothing. Newest first comes from _creationTime, which every index
@@ -213,6 +218,11 @@ export default defineSchema({
     .index("by_hidden_and_genre_and_likesCount", ["hidden", "genre", "likesCount"])
     .index("by_hidden_and_isZeroCode_and_likesCount", ["hidden", "isZeroCode", "likesCount"])
     .index("by_hidden_and_genre_and_isZeroCode_and_likesCount", ["hidden", "genre", "isZeroCode", "likesCount"])
+    // 急上昇 (model/trending.ts): trendScore is unset rather than 0, so unscored works sort last.
+    .index("by_hidden_and_trendScore", ["hidden", "trendScore"])
+    .index("by_hidden_and_genre_and_trendScore", ["hidden", "genre", "trendScore"])
+    .index("by_hidden_and_isZeroCode_and_trendScore", ["hidden", "isZeroCode", "trendScore"])
+    .index("by_hidden_and_genre_and_isZeroCode_and_trendScore", ["hidden", "genre", "isZeroCode", "trendScore"])
     .searchIndex("search_searchText", {
       searchField: "searchText",
       filterFields: ["genre", "isZeroCode", "hidden"],
@@ -229,6 +239,10 @@ export default defineSchema({
     likesCount: v.number(),
     /** The work's _creationTime, so this table sorts newest first like the works do. */
     projectCreationTime: v.number(),
+    /** The work's trendScore (unset means 0), copied for the 急上昇 sort. */
+    trendScore: v.optional(v.number()),
+    /** Counted in toolStats (rows written before the tool pages are not; the backfill counts them). */
+    counted: v.optional(v.literal(true)),
   })
     .index("by_projectId", ["projectId"])
     .index("by_tool_and_projectCreationTime", ["tool", "projectCreationTime"])
@@ -258,6 +272,21 @@ export default defineSchema({
       "genre",
       "isZeroCode",
       "likesCount",
+      "projectCreationTime",
+    ])
+    .index("by_tool_and_trendScore_and_projectCreationTime", ["tool", "trendScore", "projectCreationTime"])
+    .index("by_tool_and_genre_and_trendScore_and_projectCreationTime", ["tool", "genre", "trendScore", "projectCreationTime"])
+    .index("by_tool_and_isZeroCode_and_trendScore_and_projectCreationTime", [
+      "tool",
+      "isZeroCode",
+      "trendScore",
+      "projectCreationTime",
+    ])
+    .index("by_tool_and_genre_and_isZeroCode_and_trendScore_and_projectCreationTime", [
+      "tool",
+      "genre",
+      "isZeroCode",
+      "trendScore",
       "projectCreationTime",
     ]),
 
@@ -526,4 +555,157 @@ export default defineSchema({
     /** The _creationTime of the last row the sweep looked at. */
     upTo: v.number(),
   }).index("by_name", ["name"]),
+
+  // Saved works (ストック, issue 24): private to the saver, never counted in public. `_creationTime`
+  // is when it was saved, so /saved lists newest saved first. Hidden works keep their rows (the
+  // list skips them when read: only the saver ever reads this table).
+  saves: defineTable({
+    userId: v.id("users"),
+    projectId: v.id("projects"),
+    /** When the saver was last told the work was updated (one update notification a day). */
+    notifiedAt: v.optional(v.number()),
+  })
+    // eslint-disable-next-line @convex-dev/no-duplicate-indexes
+    .index("by_userId", ["userId"])
+    .index("by_userId_and_projectId", ["userId", "projectId"])
+    // The update fan-out and the purge of a deleted work.
+    .index("by_projectId", ["projectId"]),
+
+  // Tag and AI-tool pages (issue 24, model/discovery.ts). One row per (work, folded tag), like
+  // projectAiTools: `tagKey` is the tag folded as search folds text (NFKC, lower case, katakana
+  // to hiragana), so ＡＩ, ai and Ai are one tag. A hidden work has no rows here (restoring it
+  // makes them again); genre, zero-code and likesCount are copied and kept in step.
+  projectTags: defineTable({
+    projectId: v.id("projects"),
+    tagKey: v.string(),
+    /** The spelling this work used, so tagStats' spelling counts can be lowered exactly. */
+    spelling: v.string(),
+    genre: vGenre,
+    isZeroCode: v.boolean(),
+    likesCount: v.number(),
+    /** The work's _creationTime, so this table sorts newest first like the works do. */
+    projectCreationTime: v.number(),
+    /** The work's trendScore (unset means 0), copied for the 急上昇 sort. */
+    trendScore: v.optional(v.number()),
+  })
+    .index("by_projectId", ["projectId"])
+    .index("by_tagKey_and_projectCreationTime", ["tagKey", "projectCreationTime"])
+    .index("by_tagKey_and_isZeroCode_and_projectCreationTime", ["tagKey", "isZeroCode", "projectCreationTime"])
+    .index("by_tagKey_and_likesCount_and_projectCreationTime", ["tagKey", "likesCount", "projectCreationTime"])
+    .index("by_tagKey_and_isZeroCode_and_likesCount_and_projectCreationTime", [
+      "tagKey",
+      "isZeroCode",
+      "likesCount",
+      "projectCreationTime",
+    ]),
+
+  // Per folded tag: how many visible works carry it and how people spell it. Kept in the
+  // transaction that writes projectTags rows; deleted when its count reaches 0.
+  tagStats: defineTable({
+    tagKey: v.string(),
+    count: v.number(),
+    /** The most used spelling (ties keep the current one). */
+    display: v.string(),
+    /** The most used spellings with their counts, at most MAX_TAG_SPELLINGS (model/discovery.ts). */
+    spellings: v.array(v.object({ spelling: v.string(), count: v.number() })),
+  })
+    .index("by_tagKey", ["tagKey"])
+    .index("by_count", ["count"]),
+
+  // Per AI tool: how many visible works name it (the /tools index), from projectAiTools rows
+  // marked `counted`. Deleted when its count reaches 0.
+  toolStats: defineTable({
+    tool: v.string(),
+    count: v.number(),
+  })
+    .index("by_tool", ["tool"])
+    .index("by_count", ["count"]),
+  // ---------------------------------------------------------------------------------------------
+  // Trending and rankings (issue 24, model/trending.ts). Reads stay bounded at any size: the
+  // gallery sorts by projects.trendScore through its indexes, the rankings read the top rows of
+  // one index range, and every score is recomputed from at most 30 daily rows of one work.
+
+  // Engagement per work per Japan calendar day (model/viewCounting.ts viewDay), written in the
+  // transaction of the like, unlike, comment or counted view. Creator analytics may read these too.
+  workDailyStats: defineTable({
+    projectId: v.id("projects"),
+    /** `YYYY-MM-DD`, Japan time. */
+    day: v.string(),
+    /** Likes given that day, and likes taken back that day (whenever they were given). */
+    likes: v.number(),
+    unlikes: v.number(),
+    /** Comments shown on the work (held ones count when approved: not counted here). */
+    comments: v.number(),
+    /** Counted (unique per viewer per day) views. */
+    views: v.number(),
+  }).index("by_projectId_and_day", ["projectId", "day"]),
+
+  // One row per work with engagement in the last 30 days: the ranking windows (net likes today,
+  // in the last 7 and 30 Japan days), the rescoring marks, and copies of what the rankings filter
+  // by. `hidden` and `genre` follow the work (moderationTargets.ts, projects.ts).
+  workTrends: defineTable({
+    projectId: v.id("projects"),
+    userId: v.id("users"),
+    genre: vGenre,
+    hidden: v.optional(v.literal(true)),
+    /** Minus the work's _creationTime: read descending, equal likes list the earlier work first. */
+    tieOrder: v.number(),
+    /** The Japan day the windows are counted up to; unset once nothing is left in any window. */
+    day: v.optional(v.string()),
+    /** Set by activity; the 10-minute job rescores marked works and clears it. */
+    dirty: v.optional(v.literal(true)),
+    likesToday: v.number(),
+    likesWeek: v.number(),
+    likesMonth: v.number(),
+  })
+    .index("by_projectId", ["projectId"])
+    .index("by_dirty", ["dirty"])
+    .index("by_day", ["day"])
+    .index("by_hidden_and_likesToday_and_tieOrder", ["hidden", "likesToday", "tieOrder"])
+    .index("by_hidden_and_genre_and_likesToday_and_tieOrder", ["hidden", "genre", "likesToday", "tieOrder"])
+    .index("by_hidden_and_likesWeek_and_tieOrder", ["hidden", "likesWeek", "tieOrder"])
+    .index("by_hidden_and_genre_and_likesWeek_and_tieOrder", ["hidden", "genre", "likesWeek", "tieOrder"])
+    .index("by_hidden_and_likesMonth_and_tieOrder", ["hidden", "likesMonth", "tieOrder"])
+    .index("by_hidden_and_genre_and_likesMonth_and_tieOrder", ["hidden", "genre", "likesMonth", "tieOrder"]),
+
+  // Likes a creator received per Japan day (on any of their works), for the weekly creator ranking.
+  creatorDailyStats: defineTable({
+    userId: v.id("users"),
+    day: v.string(),
+    likes: v.number(),
+    unlikes: v.number(),
+  }).index("by_userId_and_day", ["userId", "day"]),
+
+  // A creator's net likes received in the last 7 Japan days, kept like workTrends' windows.
+  creatorTrends: defineTable({
+    userId: v.id("users"),
+    /** Minus the user's _creationTime: equal likes list the earlier member first. */
+    tieOrder: v.number(),
+    day: v.optional(v.string()),
+    likesWeek: v.number(),
+  })
+    .index("by_userId", ["userId"])
+    .index("by_day", ["day"])
+    .index("by_likesWeek_and_tieOrder", ["likesWeek", "tieOrder"]),
+
+  // ---------------------------------------------------------------------------------------------
+  // The following feed (issue 24 item 3; model/feed.ts): fan-out on write. One row per (follower,
+  // work by someone they follow), written when the work is posted (scheduled batches) and when
+  // the follow starts (the creator's latest works), removed on unfollow and when the work is
+  // deleted. A hidden work's rows are marked `hidden`, so the feed's index range skips them.
+  feedItems: defineTable({
+    /** The follower whose feed this row is in. */
+    userId: v.id("users"),
+    projectId: v.id("projects"),
+    authorId: v.id("users"),
+    hidden: v.optional(v.literal(true)),
+    /** The work's _creationTime: the feed lists the newest work first. */
+    projectCreationTime: v.number(),
+  })
+    // The feed: one index range per page however many creators the user follows.
+    .index("by_userId_and_hidden_and_projectCreationTime", ["userId", "hidden", "projectCreationTime"])
+    // Unfollowing removes one creator's rows; with projectId a row is found per (user, work).
+    .index("by_userId_and_authorId_and_projectId", ["userId", "authorId", "projectId"])
+    // Hiding, restoring and deleting a work reach its rows.
+    .index("by_projectId_and_hidden", ["projectId", "hidden"]),
 });

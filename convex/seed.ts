@@ -54,6 +54,8 @@ export const demo = internalAction({
     }
     const googleAccountIds = await Promise.all(DEMO_CREATORS.map((creator) => standInGoogleSubject(creator.email)));
     await ctx.runMutation(internal.seed.insertDemo, { screenshots, googleAccountIds, now: Date.now() });
+    // The demo likes, comments and views score the works for 急上昇 now, not at the next cron.
+    await ctx.runMutation(internal.trending.refresh, {});
     return { seeded: true };
   },
 });

@@ -68,6 +68,8 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     if (seeded.seeded && !options.quiet) console.log("[stack] seeded the demo data");
     // Data kept from an older version gets its search text refolded (patches only what changed).
     await backend.run("projects:backfillSearchText", {});
+    // ... and its tag and AI-tool rows and counters written (tag and tool pages; idempotent).
+    await backend.run("tags:backfillDiscovery", {});
 
     // Vite exposes VITE_* variables from process.env to the app. HTTP actions (share links) are
     // on the backend's separate site port.

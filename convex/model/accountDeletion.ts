@@ -167,6 +167,32 @@ export async function purgeUserDataBatch(ctx: MutationCtx, userId: Id<"users">, 
       (row) => ctx.db.delete("userMutes", row._id),
     ),
     eachRow(votes, (vote) => removeVote(ctx, vote)),
+    // Their saved works (ストック).
+    eachRow(
+      (n) =>
+        ctx.db
+          .query("saves")
+          .withIndex("by_userId", (q) => q.eq("userId", userId))
+          .take(n),
+      (save) => ctx.db.delete("saves", save._id),
+    ),
+    // Their likes received per day and the weekly creator ranking row (model/trending.ts).
+    eachRow(
+      (n) =>
+        ctx.db
+          .query("creatorDailyStats")
+          .withIndex("by_userId_and_day", (q) => q.eq("userId", userId))
+          .take(n),
+      (row) => ctx.db.delete("creatorDailyStats", row._id),
+    ),
+    eachRow(
+      (n) =>
+        ctx.db
+          .query("creatorTrends")
+          .withIndex("by_userId", (q) => q.eq("userId", userId))
+          .take(n),
+      (row) => ctx.db.delete("creatorTrends", row._id),
+    ),
     submissionsPhase(ctx, submissions),
     eachRow(
       (n) =>

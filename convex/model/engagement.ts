@@ -4,8 +4,10 @@ import type { Id } from "../_generated/dataModel";
 import type { MutationCtx } from "../_generated/server";
 import { BADGE_THRESHOLDS } from "../constants";
 import { awardBadge } from "./badges";
+import { setDiscoveryLikes } from "./discovery";
 import { commentPreview, LIKE_RENOTIFY_MS, likeNotifications, notify } from "./notifications";
 import { bumpSiteCounter } from "./siteCounters";
+import { recordActivity } from "./trending";
 import { bumpUserStats } from "./userStats";
 
 async function loadWork(ctx: MutationCtx, projectId: Id<"projects">) {
@@ -16,11 +18,8 @@ async function loadWork(ctx: MutationCtx, projectId: Id<"projects">) {
 
 async function setLikesCount(ctx: MutationCtx, projectId: Id<"projects">, likesCount: number) {
   await ctx.db.patch("projects", projectId, { likesCount });
-  const rows = await ctx.db
-    .query("projectAiTools")
-    .withIndex("by_projectId", (q) => q.eq("projectId", projectId))
-    .take(50);
-  for (const row of rows) await ctx.db.patch("projectAiTools", row._id, { likesCount });
+  // The AI-tool and tag join rows carry it for the popular sort.
+  await setDiscoveryLikes(ctx, projectId, likesCount);
 }
 
 /** Adds a like once. Returns false when the user already liked the work. */
@@ -33,6 +32,8 @@ export async function addLike(ctx: MutationCtx, userId: Id<"users">, projectId: 
   const work = await loadWork(ctx, projectId);
   await ctx.db.insert("likes", { userId, projectId });
   await setLikesCount(ctx, projectId, work.likesCount + 1);
+  // Today's likes for 急上昇 and the rankings (model/trending.ts).
+  await recordActivity(ctx, work, { likes: 1 });
   const { totalLikes } = await bumpUserStats(ctx, work.userId, { totalLikes: 1 });
   if (totalLikes >= BADGE_THRESHOLDS.popularCreatorLikes) await awardBadge(ctx, work.userId, "popularCreator");
   // A hidden work's likes are out of the site total until it is restored.
@@ -71,6 +72,7 @@ export async function insertComment(
   }
   const commentId = await ctx.db.insert("comments", { projectId, userId, content });
   await ctx.db.patch("projects", projectId, { commentsCount: work.commentsCount + 1 });
+  await recordActivity(ctx, work, { comments: 1 });
   const { commentsCount } = await bumpUserStats(ctx, userId, { commentsCount: 1 });
   if (commentsCount >= BADGE_THRESHOLDS.activeCommenterComments) await awardBadge(ctx, userId, "activeCommenter");
   await notify(ctx, {

@@ -7,8 +7,10 @@
 // same helpers serve account deletion and work deletion without counting anything twice.
 import type { Doc } from "../_generated/dataModel";
 import type { MutationCtx } from "../_generated/server";
+import { setDiscoveryLikes } from "./discovery";
 import { likeNotifications } from "./notifications";
 import { bumpSiteCounter } from "./siteCounters";
+import { recordActivity } from "./trending";
 import { bumpUserStats } from "./userStats";
 
 export const lowered = (value: number, by = 1) => Math.max(0, value - by);
@@ -23,13 +25,11 @@ export async function removeLike(ctx: MutationCtx, like: Doc<"likes">) {
   if (work) {
     const likesCount = lowered(work.likesCount);
     await ctx.db.patch("projects", work._id, { likesCount });
-    // The AI-tool join rows carry the work's likesCount for the popular sort.
-    const toolRows = await ctx.db
-      .query("projectAiTools")
-      .withIndex("by_projectId", (q) => q.eq("projectId", work._id))
-      .take(50);
-    for (const row of toolRows) await ctx.db.patch("projectAiTools", row._id, { likesCount });
+    // The AI-tool and tag join rows carry the work's likesCount for the popular sort.
+    await setDiscoveryLikes(ctx, work._id, likesCount);
     await bumpUserStats(ctx, work.userId, { totalLikes: -1 });
+    // A like taken back today leaves today's net likes (model/trending.ts), whenever it was given.
+    await recordActivity(ctx, work, { unlikes: 1 });
     // A hidden work's likes are out of the site total until it is restored.
     if (work.hidden !== true) await bumpSiteCounter(ctx, "likes", -1);
   }

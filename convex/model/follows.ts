@@ -4,6 +4,7 @@
 // follow/unfollow in a loop does not spam anyone.
 import type { Doc, Id } from "../_generated/dataModel";
 import type { MutationCtx, QueryCtx } from "../_generated/server";
+import { backfillFeed, startFeedRemoval } from "./feed";
 import { bumpUserStats } from "./userStats";
 import { notify } from "./notifications";
 import { displayNameOf } from "./users";
@@ -34,6 +35,8 @@ export async function follow(ctx: MutationCtx, follower: Doc<"users">, followee:
   await ctx.db.insert("follows", { followerId: follower._id, followeeId: followee._id });
   await bumpUserStats(ctx, follower._id, { followingCount: 1 });
   await bumpUserStats(ctx, followee._id, { followersCount: 1 });
+  // Their latest works join the follower's feed at once (model/feed.ts).
+  await backfillFeed(ctx, follower._id, followee._id);
   if ((await unreadFollowNotifications(ctx, followee._id, follower._id)).length > 0) return;
   await notify(ctx, {
     userId: followee._id,
@@ -55,4 +58,6 @@ export async function removeFollow(ctx: MutationCtx, row: Doc<"follows">): Promi
     }
   }
   await ctx.db.delete("follows", row._id);
+  // Their works leave the follower's feed in scheduled batches (model/feed.ts).
+  await startFeedRemoval(ctx, row.followerId, row.followeeId);
 }

@@ -26,7 +26,8 @@ export const SEARCH_CAP = 400;
 export const MAX_SEARCH_TERMS = 16;
 export const DEFAULT_SEARCH_LIMIT = 20;
 
-export const vGallerySort = v.union(v.literal("newest"), v.literal("popular"));
+/** 新着 / 人気 / 急上昇 (trending: projects.trendScore, model/trending.ts). */
+export const vGallerySort = v.union(v.literal("newest"), v.literal("popular"), v.literal("trending"));
 export type GallerySort = Infer<typeof vGallerySort>;
 
 export type GalleryFilters = {
@@ -57,10 +58,16 @@ export function galleryFilters(args: { genre?: string; aiTool?: string; zeroCode
   return filters;
 }
 
-/** The order both paths produce: newest first, or most liked first with ties newest first. */
+/**
+ * The order both paths produce: newest first, or most liked / highest trend score first with ties
+ * newest first. A missing trendScore is 0: it is unset whenever it would be 0 (model/trending.ts),
+ * so the trendScore indexes (where unset sorts below every number) give this order exactly.
+ */
 export function compareWorks(sort: GallerySort) {
   return (a: Doc<"projects">, b: Doc<"projects">) =>
-    (sort === "popular" ? b.likesCount - a.likesCount : 0) || b._creationTime - a._creationTime;
+    (sort === "popular" ? b.likesCount - a.likesCount : 0) ||
+    (sort === "trending" ? (b.trendScore ?? 0) - (a.trendScore ?? 0) : 0) ||
+    b._creationTime - a._creationTime;
 }
 
 /** One page of works without search text; every combination is a single index range. */
@@ -84,6 +91,24 @@ export async function pageOfWorks(
       return await projects.withIndex("by_hidden_and_isZeroCode", (q) => q.eq("hidden", undefined).eq("isZeroCode", true)).order("desc").paginate(paginationOpts);
     }
     return await projects.withIndex("by_hidden", (q) => q.eq("hidden", undefined)).order("desc").paginate(paginationOpts);
+  }
+  if (sort === "trending") {
+    if (genre && zeroCode) {
+      return await projects
+        .withIndex("by_hidden_and_genre_and_isZeroCode_and_trendScore", (q) => q.eq("hidden", undefined).eq("genre", genre).eq("isZeroCode", true))
+        .order("desc")
+        .paginate(paginationOpts);
+    }
+    if (genre) {
+      return await projects.withIndex("by_hidden_and_genre_and_trendScore", (q) => q.eq("hidden", undefined).eq("genre", genre)).order("desc").paginate(paginationOpts);
+    }
+    if (zeroCode) {
+      return await projects
+        .withIndex("by_hidden_and_isZeroCode_and_trendScore", (q) => q.eq("hidden", undefined).eq("isZeroCode", true))
+        .order("desc")
+        .paginate(paginationOpts);
+    }
+    return await projects.withIndex("by_hidden_and_trendScore", (q) => q.eq("hidden", undefined)).order("desc").paginate(paginationOpts);
   }
   if (genre && zeroCode) {
     return await projects
@@ -133,6 +158,30 @@ async function pageOfWorksByTool(
     } else {
       page = await rows
         .withIndex("by_tool_and_projectCreationTime", (q) => q.eq("tool", tool))
+        .order("desc")
+        .paginate(paginationOpts);
+    }
+  } else if (sort === "trending") {
+    if (genre && zeroCode) {
+      page = await rows
+        .withIndex("by_tool_and_genre_and_isZeroCode_and_trendScore_and_projectCreationTime", (q) =>
+          q.eq("tool", tool).eq("genre", genre).eq("isZeroCode", true),
+        )
+        .order("desc")
+        .paginate(paginationOpts);
+    } else if (genre) {
+      page = await rows
+        .withIndex("by_tool_and_genre_and_trendScore_and_projectCreationTime", (q) => q.eq("tool", tool).eq("genre", genre))
+        .order("desc")
+        .paginate(paginationOpts);
+    } else if (zeroCode) {
+      page = await rows
+        .withIndex("by_tool_and_isZeroCode_and_trendScore_and_projectCreationTime", (q) => q.eq("tool", tool).eq("isZeroCode", true))
+        .order("desc")
+        .paginate(paginationOpts);
+    } else {
+      page = await rows
+        .withIndex("by_tool_and_trendScore_and_projectCreationTime", (q) => q.eq("tool", tool))
         .order("desc")
         .paginate(paginationOpts);
     }

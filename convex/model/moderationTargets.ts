@@ -12,9 +12,12 @@ import type { MutationCtx, QueryCtx } from "../_generated/server";
 import type { ReportTargetType } from "../constants";
 import type { ModerationState } from "../schema";
 import { lowered, removeComment } from "./engagementRemoval";
+import { removeDiscoveryRows } from "./discovery";
+import { startFeedHiddenMark } from "./feed";
 import { deleteProjectCascade } from "./projectDeletion";
 import { writeAiToolRows } from "./projects";
 import { bumpSiteCounter } from "./siteCounters";
+import { syncWorkTrend } from "./trending";
 import { displayNameOf } from "./users";
 
 export type Target =
@@ -99,12 +102,13 @@ export async function hideTarget(ctx: MutationCtx, target: ContentTarget, modera
       const work = target.doc;
       await ctx.db.patch("projects", work._id, { hidden: true, moderation });
       if (wasHidden) return;
-      const toolRows = await ctx.db
-        .query("projectAiTools")
-        .withIndex("by_projectId", (q) => q.eq("projectId", work._id))
-        .take(50);
-      for (const row of toolRows) await ctx.db.delete("projectAiTools", row._id);
+      // Out of the rankings too (model/trending.ts).
+      await syncWorkTrend(ctx, work._id);
+      // Its AI-tool and tag rows go, with the tool and tag counts (model/discovery.ts).
+      await removeDiscoveryRows(ctx, work._id);
       await setEntriesHidden(ctx, work._id, true);
+      // Its following-feed rows are marked hidden in scheduled batches (model/feed.ts).
+      await startFeedHiddenMark(ctx, work._id, true);
       await bumpSiteCounter(ctx, "projects", -1);
       if (work.isZeroCode) await bumpSiteCounter(ctx, "zeroCodeProjects", -1);
       await bumpSiteCounter(ctx, "likes", -work.likesCount);
@@ -134,9 +138,11 @@ export async function restoreTarget(ctx: MutationCtx, target: ContentTarget) {
     case "work": {
       const work = target.doc;
       await ctx.db.patch("projects", work._id, { hidden: undefined, moderation: undefined });
-      // The same rows model/projects.ts writes for a posted work, from the work as it is now.
+      await syncWorkTrend(ctx, work._id);
+      // The same AI-tool and tag rows model/projects.ts writes for a posted work, as it is now.
       await writeAiToolRows(ctx, (await ctx.db.get("projects", work._id))!);
       await setEntriesHidden(ctx, work._id, false);
+      await startFeedHiddenMark(ctx, work._id, false);
       await bumpSiteCounter(ctx, "projects", 1);
       if (work.isZeroCode) await bumpSiteCounter(ctx, "zeroCodeProjects", 1);
       await bumpSiteCounter(ctx, "likes", work.likesCount);

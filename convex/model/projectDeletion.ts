@@ -1,5 +1,5 @@
 // Deleting a work (DECISIONS.md "Data rules"): its likes, comments, views, images,
-// notifications that point at it and its challenge submissions with their votes go too.
+// notifications that point at it, its challenge submissions with their votes and its saves go too.
 //
 // The work must disappear at once but may have any number of likes, comments and views, so the
 // delete happens in two parts: `deleteProjectCascade` removes what the gallery and the counters
@@ -10,9 +10,12 @@ import { internal } from "../_generated/api";
 import type { Doc, Id } from "../_generated/dataModel";
 import type { MutationCtx } from "../_generated/server";
 import { eachRow, runPhases, type Budget } from "./batches";
+import { removeDiscoveryRows } from "./discovery";
 import { removeComment, removeLike, removeSubmissionStep, removeView } from "./engagementRemoval";
+import { feedItemsOfWork } from "./feed";
 import { filesOf, releaseFiles } from "./screenshotFiles";
 import { bumpSiteCounter } from "./siteCounters";
+import { deleteWorkTrend } from "./trending";
 import { bumpUserStats } from "./userStats";
 
 /** Rows one run of a batched cleanup may touch. */
@@ -23,12 +26,11 @@ export const CLEANUP_BATCH = 100;
  * challenge submissions. The caller has checked who may delete it.
  */
 export async function deleteProjectCascade(ctx: MutationCtx, work: Doc<"projects">) {
-  const toolRows = await ctx.db
-    .query("projectAiTools")
-    .withIndex("by_projectId", (q) => q.eq("projectId", work._id))
-    .take(50);
-  for (const row of toolRows) await ctx.db.delete("projectAiTools", row._id);
+  // Its AI-tool and tag rows go with the tool and tag counts (model/discovery.ts).
+  await removeDiscoveryRows(ctx, work._id);
   await releaseFiles(ctx, filesOf(work.screenshots));
+  // Out of the rankings now; its daily rows go with the purge below (model/trending.ts).
+  await deleteWorkTrend(ctx, work._id);
 
   // The work's totals leave the author's and the site's counters now; the rows deleted later
   // find no work and so change no counter again (see engagementRemoval.ts).
@@ -91,6 +93,29 @@ export async function purgeProjectChildrenBatch(ctx: MutationCtx, projectId: Id<
         .query("challengeSubmissions")
         .withIndex("by_projectId", (q) => q.eq("projectId", projectId))
         .take(n),
+    ),
+    // Saves (ストック) of the work: private rows, no counter to keep.
+    eachRow(
+      (n) =>
+        ctx.db
+          .query("saves")
+          .withIndex("by_projectId", (q) => q.eq("projectId", projectId))
+          .take(n),
+      (save) => ctx.db.delete("saves", save._id),
+    ),
+    // Its engagement per day (model/trending.ts).
+    eachRow(
+      (n) =>
+        ctx.db
+          .query("workDailyStats")
+          .withIndex("by_projectId_and_day", (q) => q.eq("projectId", projectId))
+          .take(n),
+      (row) => ctx.db.delete("workDailyStats", row._id),
+    ),
+    // Its rows in followers' feeds (model/feed.ts).
+    eachRow(
+      (n) => feedItemsOfWork(ctx, projectId, n),
+      (row) => ctx.db.delete("feedItems", row._id),
     ),
   ]);
 }

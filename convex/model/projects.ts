@@ -3,9 +3,11 @@ import type { MutationCtx } from "../_generated/server";
 import { BADGE_THRESHOLDS } from "../constants";
 import { awardBadge } from "./badges";
 import { demoUrlKey } from "./demoUrls";
+import { writeDiscoveryRows } from "./discovery";
 import { attachScreenshots, filesOf, releaseFiles } from "./screenshotFiles";
 import { searchTextFor } from "./search";
 import { bumpSiteCounter } from "./siteCounters";
+import { syncWorkTrend } from "./trending";
 import { bumpUserStats } from "./userStats";
 
 /** What an author supplies for a work; everything else starts at its default. */
@@ -76,6 +78,8 @@ export async function updateProject(ctx: MutationCtx, work: Doc<"projects">, edi
     updatedAt: now,
     demoUrlKey: demoUrlKey(edit.demoUrl),
   });
+  // The rankings filter by genre through their own copy (model/trending.ts).
+  if (edit.genre !== work.genre) await syncWorkTrend(ctx, work._id);
   // A hidden work has no AI-tool rows: restoring it writes them (model/moderationTargets.ts).
   if (work.hidden !== true) await writeAiToolRows(ctx, (await ctx.db.get("projects", work._id))!);
   const keptFiles = new Set(filesOf(edit.screenshots));
@@ -86,21 +90,10 @@ export async function updateProject(ctx: MutationCtx, work: Doc<"projects">, edi
   await attachScreenshots(ctx, work.userId, work._id, edit.screenshots);
 }
 
-/** Replaces a work's AI-tool join rows with ones matching its current fields. */
+/**
+ * Replaces a work's AI-tool and tag join rows with ones matching its current fields, with the
+ * tool and tag counters (model/discovery.ts).
+ */
 export async function writeAiToolRows(ctx: MutationCtx, project: Doc<"projects">) {
-  const existing = await ctx.db
-    .query("projectAiTools")
-    .withIndex("by_projectId", (q) => q.eq("projectId", project._id))
-    .take(50);
-  for (const row of existing) await ctx.db.delete("projectAiTools", row._id);
-  for (const tool of new Set(project.aiTools)) {
-    await ctx.db.insert("projectAiTools", {
-      projectId: project._id,
-      tool,
-      genre: project.genre,
-      isZeroCode: project.isZeroCode,
-      likesCount: project.likesCount,
-      projectCreationTime: project._creationTime,
-    });
-  }
+  await writeDiscoveryRows(ctx, project);
 }

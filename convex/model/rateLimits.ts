@@ -47,6 +47,8 @@ const rateLimiter = new RateLimiter(components.rateLimiter, {
   comment: { kind: "token bucket", rate: 6, period: MINUTE, capacity: 5 },
   // Liking down a gallery page is fine; toggling one heart hundreds of times is not.
   like: { kind: "token bucket", rate: 60, period: MINUTE, capacity: 30 },
+  // Saving works (ストック): a person saving down a page never meets it; a script does.
+  save: { kind: "token bucket", rate: 60, period: MINUTE, capacity: 30 },
   // Posting is a few works a day; ten in a row is generous, a hundred is a script.
   postWork: { kind: "token bucket", rate: 10, period: HOUR, capacity: 10 },
   // Each 更新する saves; fixing a typo five times running is fine.
@@ -71,6 +73,7 @@ export type RateLimitName =
   | "vote"
   | "comment"
   | "like"
+  | "save"
   | "profileSave"
   | "settingsSave"
   | "handleCheck"

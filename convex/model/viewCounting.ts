@@ -11,6 +11,7 @@ import type { Id } from "../_generated/dataModel";
 import type { MutationCtx } from "../_generated/server";
 import { recordView } from "./engagement";
 import { tryRateLimits } from "./rateLimits";
+import { recordActivity } from "./trending";
 
 /** Japan Standard Time is UTC+9 with no daylight saving. */
 const JST_OFFSET_MS = 9 * 60 * 60 * 1000;
@@ -53,5 +54,8 @@ export async function countView(ctx: MutationCtx, projectId: Id<"projects">, vie
         ]);
   if (!allowed) return false;
   await recordView(ctx, projectId, "userId" in viewer ? viewer.userId : null, { viewerKey, day });
+  // A counted view is a unique view of the day for 急上昇 (model/trending.ts).
+  const work = await ctx.db.get("projects", projectId);
+  if (work) await recordActivity(ctx, work, { views: 1 }, now);
   return true;
 }

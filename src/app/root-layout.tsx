@@ -1,4 +1,5 @@
 import { Outlet } from "react-router-dom";
+import { LocalSavesMerge } from "@/components/auth/local-saves-merge";
 import { ConnectionBanner } from "@/components/layout/connection-banner";
 import { Footer } from "@/components/layout/footer";
 import { Header } from "@/components/layout/header";
@@ -22,6 +23,7 @@ export function RootLayout() {
       </a>
       <NavigationProgress />
       <ProfileSetupRedirect />
+      <LocalSavesMerge />
       <Header
         userControls={
           <>

@@ -21,7 +21,13 @@ const ProfileEditPage = page(() => import("./routes/profile-edit"));
 const ProfilePage = page(() => import("./routes/profile"));
 const SettingsPage = page(() => import("./routes/settings"));
 const NotificationsPage = page(() => import("./routes/notifications"));
+const FollowingPage = page(() => import("./routes/following"));
+const SavedPage = page(() => import("./routes/saved"));
+const RankingPage = page(() => import("./routes/ranking"));
 const GalleryPage = page(() => import("./routes/projects"));
+const TagPage = page(() => import("./routes/tag"));
+const ToolsPage = page(() => import("./routes/tools"));
+const ToolPage = page(() => import("./routes/tool"));
 const WorkPage = page(() => import("./routes/project"));
 const SubmitPage = page(() => import("./routes/submit"));
 const ChallengesPage = page(() => import("./routes/challenges"));
@@ -75,8 +81,14 @@ export function createRoutes(): RouteObject[] {
             { path: routePatterns.profile, Component: ProfilePage },
             { path: routePatterns.settings, Component: SettingsPage },
             { path: routePatterns.notifications, Component: NotificationsPage },
+            { path: routePatterns.following, Component: FollowingPage },
+            { path: routePatterns.saved, Component: SavedPage },
+            { path: routePatterns.ranking, Component: RankingPage },
             { path: routePatterns.projects, Component: GalleryPage },
             { path: routePatterns.project, Component: WorkPage },
+            { path: routePatterns.tag, Component: TagPage },
+            { path: routePatterns.tools, Component: ToolsPage },
+            { path: routePatterns.tool, Component: ToolPage },
             { path: routePatterns.submit, Component: SubmitPage },
             { path: routePatterns.challenges, Component: ChallengesPage },
             // /challenges/create wins over :id (static segments outrank parameters).

@@ -13,6 +13,7 @@ const columns: readonly { heading: string; links: readonly FooterLink[] }[] = [
     heading: "さがす・つくる",
     links: [
       { label: "作品を探す", to: paths.projects() },
+      { label: "ランキング", to: paths.ranking() },
       { label: "チャレンジ", to: paths.challenges() },
       { label: "作品を投稿する", to: paths.submit() },
     ],

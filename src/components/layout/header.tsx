@@ -1,10 +1,11 @@
 import type { ReactNode } from "react";
 import { NavLink } from "@/components/ui/link";
 import { cn } from "@/lib/cn";
+import { useViewer } from "@/lib/use-viewer";
 import { HeaderSearch } from "./header-search";
 import { Logo } from "./logo";
 import { MobileMenu } from "./mobile-menu";
-import { mainNavItems } from "./nav-items";
+import { mainNavItems, visibleNavItems } from "./nav-items";
 
 type HeaderProps = {
   /** The notification bell and the account menu (or ログイン), which the app shell supplies. */
@@ -12,15 +13,16 @@ type HeaderProps = {
 };
 
 export function Header({ userControls }: HeaderProps) {
+  const signedIn = useViewer().status === "signedIn";
   return (
     // Sticky and positioned: the search panel is placed against the header's bottom edge.
     <header className="sticky top-0 z-40 border-b border-zinc-200/80 bg-white/85 backdrop-blur-md supports-[backdrop-filter]:bg-white/75">
       <div className="mx-auto flex h-16 max-w-6xl items-center gap-3 px-4 sm:px-6 lg:gap-8">
         <Logo />
-        <nav aria-label="メインナビゲーション" className="hidden md:block">
+        <nav aria-label="メインナビゲーション" className="hidden lg:block">
           <ul className="flex items-center gap-1">
-            {mainNavItems.map(({ label, to, end }) => (
-              <li key={to}>
+            {visibleNavItems(mainNavItems, signedIn).map(({ label, to, end, wideOnly }) => (
+              <li key={to} className={wideOnly ? "hidden xl:block" : undefined}>
                 <NavLink
                   to={to}
                   end={end}

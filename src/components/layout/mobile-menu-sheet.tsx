@@ -1,15 +1,23 @@
 import { useRef, useState, type KeyboardEvent } from "react";
-import { CircleHelp, CirclePlus, Compass, House, Menu, Trophy, type LucideIcon } from "lucide-react";
+import { CircleHelp, CirclePlus, Compass, Crown, House, Menu, Trophy, Users, type LucideIcon } from "lucide-react";
 import { useLocation } from "react-router-dom";
 import { NavLink } from "@/components/ui/link";
 import { Sheet, SheetContent, SheetTrigger } from "@/components/ui/sheet";
 import { paths } from "@/config/paths";
 import { cn } from "@/lib/cn";
 import { isSearchShortcut } from "@/lib/platform";
-import { mainNavItems, type NavItem } from "./nav-items";
+import { useViewer } from "@/lib/use-viewer";
+import { mainNavItems, visibleNavItems, type NavItem } from "./nav-items";
 import { SearchForm } from "./search-form";
 
-const navIcons: Record<NavItem["id"], LucideIcon> = { home: House, projects: Compass, challenges: Trophy, submit: CirclePlus };
+const navIcons: Record<NavItem["id"], LucideIcon> = {
+  home: House,
+  projects: Compass,
+  ranking: Crown,
+  following: Users,
+  challenges: Trophy,
+  submit: CirclePlus,
+};
 const navItems = mainNavItems.map((item) => ({ ...item, Icon: navIcons[item.id] }));
 
 const linkClassName = ({ isActive }: { isActive: boolean }) =>
@@ -21,6 +29,7 @@ const linkClassName = ({ isActive }: { isActive: boolean }) =>
 /** The hamburger and its sheet (Radix Dialog), loaded by MobileMenu when first opened. */
 export default function MobileMenuSheet({ defaultOpen, triggerClassName }: { defaultOpen: boolean; triggerClassName: string }) {
   const location = useLocation();
+  const signedIn = useViewer().status === "signedIn";
   const searchRef = useRef<HTMLInputElement>(null);
   // Open "at" a location, so following any link (or searching) closes the sheet by itself.
   const [openAt, setOpenAt] = useState<string | null>(defaultOpen ? location.key : null);
@@ -42,7 +51,7 @@ export default function MobileMenuSheet({ defaultOpen, triggerClassName }: { def
         <SearchForm inputRef={searchRef} placeholder="作品を検索" />
         <nav aria-label="メインナビゲーション（モバイル）" className="mt-5">
           <ul className="flex flex-col gap-1">
-            {navItems.map(({ label, to, Icon, end }) => (
+            {visibleNavItems(navItems, signedIn).map(({ label, to, Icon, end }) => (
               <li key={to}>
                 <NavLink to={to} end={end} className={linkClassName}>
                   <Icon aria-hidden className="size-5 shrink-0" />

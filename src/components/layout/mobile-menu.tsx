@@ -7,7 +7,7 @@ const MobileMenuSheet = lazy(loadSheet);
 const preload = () => void loadSheet().catch(() => undefined);
 
 const triggerClassName =
-  "inline-flex size-10 items-center justify-center rounded-xl text-zinc-700 hover:bg-zinc-100 md:hidden";
+  "inline-flex size-10 items-center justify-center rounded-xl text-zinc-700 hover:bg-zinc-100 lg:hidden";
 
 /**
  * Hamburger menu below the md breakpoint: search plus the same links as the desktop header.

@@ -48,8 +48,14 @@ export function WorkCard({ work, now }: { work: WorkCardData; now: number }) {
         </div>
         <ul className="flex flex-wrap gap-1.5" aria-label="使用したAIツール">
           {work.aiTools.map((tool) => (
-            <li key={tool} className="rounded-md bg-zinc-100 px-2 py-0.5 text-xs text-zinc-600">
-              {tool}
+            // Above the card's stretched link, so a chip opens the tool's page instead of the work.
+            <li key={tool} className="relative z-10 flex">
+              <Link
+                to={paths.tool(tool)}
+                className="rounded-md bg-zinc-100 px-2 py-0.5 text-xs text-zinc-600 hover:bg-zinc-200 hover:text-zinc-900 focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-brand-600"
+              >
+                {tool}
+              </Link>
             </li>
           ))}
         </ul>

@@ -1,6 +1,6 @@
 import { useAuthActions } from "@convex-dev/auth/react";
 import * as DropdownMenu from "@radix-ui/react-dropdown-menu";
-import { CircleHelp, LogOut, Settings, ShieldCheck, User } from "lucide-react";
+import { Bookmark, CircleHelp, LogOut, Settings, ShieldCheck, User, Users } from "lucide-react";
 import type { ReactNode } from "react";
 import { useNavigate } from "react-router-dom";
 import { Avatar } from "@/components/ui/avatar";
@@ -23,7 +23,7 @@ function MenuLink({ to, icon, children }: { to: string; icon: ReactNode; childre
   );
 }
 
-/** The signed-in user's avatar, opening マイプロフィール / 設定 / ヘルプ / ログアウト. */
+/** The signed-in user's avatar, opening マイプロフィール / ストック / 設定 / ヘルプ / ログアウト. */
 export function UserMenu({ viewer }: { viewer: Viewer }) {
   const { signOut } = useAuthActions();
   const navigate = useNavigate();
@@ -48,6 +48,13 @@ export function UserMenu({ viewer }: { viewer: Viewer }) {
           <DropdownMenu.Separator className="my-1 h-px bg-zinc-100" />
           <MenuLink to={paths.profile(viewer.handle ?? viewer._id)} icon={<User aria-hidden />}>
             マイプロフィール
+          </MenuLink>
+          <MenuLink to={paths.saved()} icon={<Bookmark aria-hidden />}>
+            ストック
+          </MenuLink>
+          {/* Also in the header from the xl width up (components/layout/nav-items.ts). */}
+          <MenuLink to={paths.following()} icon={<Users aria-hidden />}>
+            フォロー中
           </MenuLink>
           <MenuLink to={paths.settings()} icon={<Settings aria-hidden />}>
             設定

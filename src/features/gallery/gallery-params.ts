@@ -1,6 +1,7 @@
 import { FILTER_AI_TOOLS, GENRE_ALIASES, GENRE_IDS, type Genre } from "../../../convex/constants";
 
-export type GallerySort = "newest" | "popular";
+export type GallerySort = "newest" | "popular" | "trending";
+const SORTS: readonly GallerySort[] = ["newest", "popular", "trending"];
 export type GalleryView = "grid" | "list";
 
 /** Everything the gallery shows is decided by these values, and they all live in the URL. */
@@ -29,7 +30,7 @@ export function parseGenre(value: string | null): Genre | undefined {
   return (GENRE_IDS as readonly string[]).includes(id) ? (id as Genre) : undefined;
 }
 
-/** Reads the gallery state from ?search=&genre=&aiTool=&zeroCode=1&sort=popular&view=list. */
+/** Reads the gallery state from ?search=&genre=&aiTool=&zeroCode=1&sort=popular|trending&view=list. */
 export function parseGalleryParams(params: URLSearchParams): GalleryFilters {
   const aiTool = params.get("aiTool");
   return {
@@ -37,7 +38,7 @@ export function parseGalleryParams(params: URLSearchParams): GalleryFilters {
     genre: parseGenre(params.get("genre")),
     aiTool: aiTool && FILTER_AI_TOOLS.includes(aiTool) ? aiTool : undefined,
     zeroCode: params.get("zeroCode") === "1" || params.get("zeroCode") === "true",
-    sort: params.get("sort") === "popular" ? "popular" : "newest",
+    sort: SORTS.find((sort) => sort === params.get("sort")) ?? "newest",
     view: params.get("view") === "list" ? "list" : "grid",
   };
 }

@@ -135,7 +135,7 @@ function SearchBox({ value, onSearch }: { value: string; onSearch: (search: stri
   );
 }
 
-/** 新着順 / 人気順 and グリッド / リスト, shown above the results. */
+/** 新着順 / 人気順 / 急上昇 and グリッド / リスト, shown above the results. */
 export function ResultsControls({
   sort,
   view,
@@ -152,6 +152,7 @@ export function ResultsControls({
           [
             ["newest", "新着順"],
             ["popular", "人気順"],
+            ["trending", "急上昇"],
           ] as const
         ).map(([id, label]) => (
           <button

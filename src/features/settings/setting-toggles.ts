@@ -29,6 +29,7 @@ export const notificationToggles: readonly SettingToggle[] = [
   notification("likes", "いいね", "作品にいいねがついたときにお知らせします"),
   notification("comments", "コメント", "作品にコメントがついたときにお知らせします"),
   notification("newProjects", "新しい作品・チャレンジ", "新しいチャレンジが始まったときなどにお知らせします"),
+  notification("updates", "ストックした作品の更新", "ストックした作品が更新されたときにお知らせします"),
   notification("email", "メール通知", "お知らせをメールでも受け取ります"),
 ];
 

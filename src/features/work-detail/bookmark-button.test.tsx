@@ -1,43 +1,123 @@
 import { render, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { beforeEach, describe, expect, it } from "vitest";
+import { getFunctionName } from "convex/server";
+import { beforeEach, describe, expect, it, vi } from "vitest";
+import { ToastContext, type ToastApi } from "@/components/ui/toast-context";
 import { BookmarkButton } from "./bookmark-button";
 import { BOOKMARKS_KEY } from "./use-bookmark";
 
-beforeEach(() => localStorage.clear());
+// Who is signed in, what saves.status answers, and what saves.toggle was called with.
+type FakeServer = {
+  status: "loading" | "signedOut" | "signedIn";
+  saved: boolean | undefined;
+  calls: { name: string; args: unknown }[];
+  fail: Error | null;
+};
+const state = vi.hoisted((): FakeServer => ({ status: "signedOut", saved: undefined, calls: [], fail: null }));
 
-describe("BookmarkButton", () => {
-  it("keeps the bookmark in localStorage across remounts", async () => {
+vi.mock("@/lib/use-viewer", () => ({
+  useViewer: () =>
+    state.status === "signedIn"
+      ? { status: "signedIn", viewer: { _id: "me" } }
+      : { status: state.status, viewer: state.status === "loading" ? undefined : null },
+}));
+vi.mock("convex/react", () => ({
+  useQuery: (query: Parameters<typeof getFunctionName>[0], args: unknown) => {
+    if (args === "skip") return undefined;
+    return getFunctionName(query) === "saves:status" ? state.saved : undefined;
+  },
+  useMutation: (fn: Parameters<typeof getFunctionName>[0]) => {
+    const call = (args: unknown) => {
+      state.calls.push({ name: getFunctionName(fn), args });
+      return state.fail ? Promise.reject(state.fail) : Promise.resolve({ saved: true });
+    };
+    call.withOptimisticUpdate = () => call;
+    return call;
+  },
+}));
+
+const toast: ToastApi = { show: vi.fn(), success: vi.fn(), error: vi.fn() };
+const renderButton = (ui: React.ReactNode) => render(<ToastContext value={toast}>{ui}</ToastContext>);
+const stored = () => JSON.parse(localStorage.getItem(BOOKMARKS_KEY) ?? "[]") as unknown;
+
+beforeEach(() => {
+  localStorage.clear();
+  state.status = "signedOut";
+  state.saved = undefined;
+  state.calls = [];
+  state.fail = null;
+  vi.mocked(toast.error).mockClear();
+});
+
+describe("BookmarkButton for a visitor (this browser)", () => {
+  it("keeps the save in localStorage across remounts, and never calls the server", async () => {
     const user = userEvent.setup();
-    const { unmount } = render(<BookmarkButton workId="work-1" />);
-    const button = screen.getByRole("button", { name: "ブックマーク" });
+    const { unmount } = renderButton(<BookmarkButton workId="work-1" />);
+    const button = screen.getByRole("button", { name: "ストック" });
     expect(button).toHaveAttribute("aria-pressed", "false");
+    expect(button).toHaveAttribute("title", expect.stringContaining("このブラウザ"));
 
     await user.click(button);
-    expect(screen.getByRole("button", { name: "ブックマーク済み" })).toHaveAttribute("aria-pressed", "true");
-    expect(JSON.parse(localStorage.getItem(BOOKMARKS_KEY) ?? "[]")).toEqual(["work-1"]);
+    expect(screen.getByRole("button", { name: "ストック済み" })).toHaveAttribute("aria-pressed", "true");
+    expect(stored()).toEqual(["work-1"]);
 
     unmount();
-    render(<BookmarkButton workId="work-1" />);
-    expect(screen.getByRole("button", { name: "ブックマーク済み" })).toHaveAttribute("aria-pressed", "true");
-
-    await user.click(screen.getByRole("button", { name: "ブックマーク済み" }));
-    expect(JSON.parse(localStorage.getItem(BOOKMARKS_KEY) ?? "[]")).toEqual([]);
+    renderButton(<BookmarkButton workId="work-1" />);
+    await user.click(screen.getByRole("button", { name: "ストック済み" }));
+    expect(stored()).toEqual([]);
+    expect(state.calls).toEqual([]);
   });
 
-  it("keeps other works' bookmarks and survives broken storage", async () => {
+  it("keeps other works' saves and survives broken storage", async () => {
     localStorage.setItem(BOOKMARKS_KEY, "not json");
     const user = userEvent.setup();
-    render(
+    renderButton(
       <>
         <BookmarkButton workId="a" />
         <BookmarkButton workId="b" />
       </>,
     );
-    const [a, b] = screen.getAllByRole("button", { name: "ブックマーク" });
+    const [a, b] = screen.getAllByRole("button", { name: "ストック" });
     await user.click(a!);
     await user.click(b!);
-    expect(JSON.parse(localStorage.getItem(BOOKMARKS_KEY) ?? "[]")).toEqual(["a", "b"]);
-    expect(screen.getAllByRole("button", { name: "ブックマーク済み" })).toHaveLength(2);
+    expect(stored()).toEqual(["a", "b"]);
+    expect(screen.getAllByRole("button", { name: "ストック済み" })).toHaveLength(2);
+  });
+});
+
+describe("BookmarkButton when signed in (the account)", () => {
+  it("shows the server's answer and toggles on the server, not in localStorage", async () => {
+    state.status = "signedIn";
+    state.saved = true;
+    localStorage.setItem(BOOKMARKS_KEY, JSON.stringify(["other"]));
+    const user = userEvent.setup();
+    renderButton(<BookmarkButton workId="work-1" />);
+    const button = screen.getByRole("button", { name: "ストック済み" });
+    expect(button).toHaveAttribute("aria-pressed", "true");
+    expect(button).toHaveAttribute("title", expect.stringContaining("自分だけ"));
+    await user.click(button);
+    expect(state.calls).toEqual([{ name: "saves:toggle", args: { projectId: "work-1" } }]);
+    expect(stored()).toEqual(["other"]);
+  });
+
+  it("waits (disabled) until the session and the answer are known", () => {
+    state.status = "loading";
+    const { unmount } = renderButton(<BookmarkButton workId="work-1" />);
+    expect(screen.getByRole("button", { name: "ストック" })).toBeDisabled();
+    unmount();
+    state.status = "signedIn";
+    state.saved = undefined;
+    renderButton(<BookmarkButton workId="work-1" />);
+    expect(screen.getByRole("button", { name: "ストック" })).toBeDisabled();
+  });
+
+  it("says so when the server refuses", async () => {
+    state.status = "signedIn";
+    state.saved = false;
+    state.fail = new Error("network");
+    const user = userEvent.setup();
+    renderButton(<BookmarkButton workId="work-1" />);
+    await user.click(screen.getByRole("button", { name: "ストック" }));
+    await vi.waitFor(() => expect(toast.error).toHaveBeenCalledWith("ストックの処理中にエラーが発生しました"));
   });
 });

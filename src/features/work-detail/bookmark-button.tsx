@@ -3,19 +3,28 @@ import { Button } from "@/components/ui/button";
 import { cn } from "@/lib/cn";
 import { useBookmark } from "./use-bookmark";
 
-/** ブックマーク toggle; stored in this browser only. */
+const HINTS = {
+  account: "ストックした作品は自分だけが見られます（ほかの人には表示されません）",
+  browser: "ストックはこのブラウザに保存されます。ログインするとアカウントに移り、どの端末からでも見られます",
+  unknown: undefined,
+} as const;
+
+/** ストック toggle: private, in the account when signed in, in this browser for a visitor. */
 export function BookmarkButton({ workId }: { workId: string }) {
-  const [bookmarked, toggle] = useBookmark(workId);
+  const { saved, where, toggle } = useBookmark(workId);
+  const on = saved === true;
   return (
     <Button
       variant="outline"
-      aria-pressed={bookmarked}
+      aria-pressed={on}
+      // Until the session or the server has answered, the state is unknown: wait rather than guess.
+      disabled={saved === undefined}
       onClick={toggle}
-      title="ブックマークはこのブラウザにだけ保存されます"
-      className={cn(bookmarked && "border-amber-300 bg-amber-50 text-amber-900 hover:border-amber-400 hover:bg-amber-100")}
+      title={HINTS[where]}
+      className={cn(on && "border-amber-300 bg-amber-50 text-amber-900 hover:border-amber-400 hover:bg-amber-100")}
     >
-      <Bookmark aria-hidden className={cn(bookmarked && "fill-amber-400 text-amber-500")} />
-      {bookmarked ? "ブックマーク済み" : "ブックマーク"}
+      <Bookmark aria-hidden className={cn(on && "fill-amber-400 text-amber-500")} />
+      {on ? "ストック済み" : "ストック"}
     </Button>
   );
 }

@@ -1,48 +1,52 @@
-import { useCallback, useSyncExternalStore } from "react";
+import { useMutation, useQuery } from "convex/react";
+import { useCallback } from "react";
+import { api } from "../../../convex/_generated/api";
+import type { Id } from "../../../convex/_generated/dataModel";
+import { useToast } from "@/components/ui/use-toast";
+import { isAboutThePerson, readServerError } from "@/lib/convex-error";
+import { toggleLocalSave, useLocalSaves } from "@/lib/local-saves";
+import { useViewer } from "@/lib/use-viewer";
 
-/** Bookmarks are kept in this browser only (SPEC.md): a list of work ids in localStorage. */
-export const BOOKMARKS_KEY = "vibe-gallery:bookmarks";
+export { LOCAL_SAVES_KEY as BOOKMARKS_KEY } from "@/lib/local-saves";
 
-const listeners = new Set<() => void>();
+const SAVE_ERROR = "ストックの処理中にエラーが発生しました";
 
-function readIds(): string[] {
-  try {
-    const parsed: unknown = JSON.parse(localStorage.getItem(BOOKMARKS_KEY) ?? "[]");
-    return Array.isArray(parsed) ? parsed.filter((id): id is string => typeof id === "string") : [];
-  } catch {
-    return [];
-  }
-}
+export type BookmarkState = {
+  /** Undefined while it is not known yet (the session or the server's answer is loading). */
+  saved: boolean | undefined;
+  /** Where it is kept: the account (signed in) or this browser (visitor). */
+  where: "account" | "browser" | "unknown";
+  toggle: () => void;
+};
 
-function subscribe(listener: () => void) {
-  listeners.add(listener);
-  // Another tab changing the bookmarks updates this one too.
-  const onStorage = (event: StorageEvent) => {
-    if (event.key === BOOKMARKS_KEY) listener();
-  };
-  window.addEventListener("storage", onStorage);
-  return () => {
-    listeners.delete(listener);
-    window.removeEventListener("storage", onStorage);
-  };
-}
+/**
+ * The work page's ストック: on the server for a signed-in user (private, every device), in this
+ * browser's local storage for a visitor (merged into the account at sign-in).
+ */
+export function useBookmark(id: string): BookmarkState {
+  const { status } = useViewer();
+  const toast = useToast();
+  const local = useLocalSaves();
+  const projectId = id as Id<"projects">;
+  const serverSaved = useQuery(api.saves.status, status === "signedIn" ? { projectId } : "skip");
+  const toggleServer = useMutation(api.saves.toggle).withOptimisticUpdate((store, args) => {
+    const current = store.getQuery(api.saves.status, { projectId: args.projectId });
+    if (current !== undefined) store.setQuery(api.saves.status, { projectId: args.projectId }, !current);
+  });
 
-export function useBookmark(id: string) {
-  const bookmarked = useSyncExternalStore(
-    subscribe,
-    () => readIds().includes(id),
-    () => false,
-  );
   const toggle = useCallback(() => {
-    const ids = readIds();
-    const next = ids.includes(id) ? ids.filter((other) => other !== id) : [...ids, id];
-    try {
-      localStorage.setItem(BOOKMARKS_KEY, JSON.stringify(next));
-    } catch {
-      // Storage full or disabled: the bookmark simply does not stick.
+    if (status === "signedOut") {
+      toggleLocalSave(id);
+      return;
     }
-    listeners.forEach((listener) => listener());
-    return next.includes(id);
-  }, [id]);
-  return [bookmarked, toggle] as const;
+    if (status !== "signedIn") return;
+    toggleServer({ projectId }).catch((error: unknown) => {
+      const { message, code } = readServerError(error, SAVE_ERROR);
+      toast.error(isAboutThePerson(code) || code === "NOT_FOUND" ? message : SAVE_ERROR);
+    });
+  }, [status, id, projectId, toggleServer, toast]);
+
+  if (status === "signedOut") return { saved: local.includes(id), where: "browser", toggle };
+  if (status === "signedIn") return { saved: serverSaved, where: "account", toggle };
+  return { saved: undefined, where: "unknown", toggle };
 }

@@ -249,7 +249,25 @@ function LinkButtons({ work }: { work: Work }) {
   );
 }
 
-function TagList({ label, items, tone = "neutral" }: { label: string; items: string[]; tone?: "neutral" | "brand" }) {
+function TagList({
+  label,
+  items,
+  tone = "neutral",
+  linkTo,
+  prefix = "",
+}: {
+  label: string;
+  items: string[];
+  tone?: "neutral" | "brand";
+  /** Each chip links to its tag or tool page when given. */
+  linkTo?: (item: string) => string;
+  /** Shown before each item ("#" for tags). */
+  prefix?: string;
+}) {
+  const chipClass =
+    tone === "brand"
+      ? "rounded-lg bg-brand-50 px-2.5 py-1 text-sm font-medium text-brand-800"
+      : "rounded-lg bg-zinc-100 px-2.5 py-1 text-sm text-zinc-700";
   return (
     <div className="flex flex-col gap-2">
       <h3 className="text-sm font-semibold text-zinc-800">{label}</h3>
@@ -257,18 +275,24 @@ function TagList({ label, items, tone = "neutral" }: { label: string; items: str
         <p className="text-sm text-zinc-500">なし</p>
       ) : (
         <ul className="flex flex-wrap gap-1.5" aria-label={label}>
-          {items.map((item) => (
-            <li
-              key={item}
-              className={
-                tone === "brand"
-                  ? "rounded-lg bg-brand-50 px-2.5 py-1 text-sm font-medium text-brand-800"
-                  : "rounded-lg bg-zinc-100 px-2.5 py-1 text-sm text-zinc-700"
-              }
-            >
-              {item}
-            </li>
-          ))}
+          {items.map((item) =>
+            linkTo ? (
+              <li key={item} className="flex">
+                <Link
+                  to={linkTo(item)}
+                  className={`${chipClass} hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600`}
+                >
+                  {prefix}
+                  {item}
+                </Link>
+              </li>
+            ) : (
+              <li key={item} className={chipClass}>
+                {prefix}
+                {item}
+              </li>
+            ),
+          )}
         </ul>
       )}
     </div>
@@ -283,9 +307,9 @@ function TechDetails({ work }: { work: Work }) {
           <h2 id="tech-heading" className="text-lg font-bold text-zinc-900">
             技術情報
           </h2>
-          <TagList label="使用したAIツール" items={work.aiTools} tone="brand" />
+          <TagList label="使用したAIツール" items={work.aiTools} tone="brand" linkTo={paths.tool} />
           <TagList label="技術スタック" items={work.techStack} />
-          <TagList label="タグ" items={work.tags.map((tag) => `#${tag}`)} />
+          <TagList label="タグ" items={work.tags} linkTo={paths.tag} prefix="#" />
         </CardContent>
       </Card>
     </section>
