@@ -6,6 +6,7 @@ import { Button, ButtonLink } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";
 import { Skeleton } from "@/components/ui/skeleton";
 import { WorkCard, type WorkCardData } from "@/components/works/work-card";
+import { WorkGridSkeleton } from "@/components/works/work-grid";
 import { WorkListItem } from "@/components/works/work-list-item";
 import { paths } from "@/config/paths";
 import { formatNumber } from "@/lib/i18n/format";
@@ -163,18 +164,5 @@ export function ResultsSkeleton({ view }: { view: GalleryView }) {
       </ul>
     );
   }
-  return (
-    <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-busy="true" aria-label="読み込み中">
-      {items.map((n) => (
-        <li key={n} className="overflow-hidden rounded-2xl border border-zinc-200 bg-white">
-          <Skeleton shape="square" className="aspect-[16/10]" />
-          <div className="flex flex-col gap-2 p-4">
-            <Skeleton className="h-4 w-1/3" />
-            <Skeleton className="h-5 w-3/4" />
-            <Skeleton className="h-4 w-full" />
-          </div>
-        </li>
-      ))}
-    </ul>
-  );
+  return <WorkGridSkeleton count={items.length} />;
 }

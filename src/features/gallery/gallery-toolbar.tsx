@@ -1,8 +1,9 @@
 import { useEffect, useId, useState, type FormEvent } from "react";
-import { LayoutGrid, List, Search, Sparkles, X } from "lucide-react";
+import { LayoutGrid, List, Search, X } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { Label } from "@/components/ui/label";
 import { Select } from "@/components/ui/select";
+import { ZeroCodeToggle } from "@/components/works/zero-code-toggle";
 import { cn } from "@/lib/cn";
 import { FILTER_AI_TOOLS, GENRES, type Genre } from "../../../convex/constants";
 import { hasActiveFilters, type GalleryFilters, type GallerySort, type GalleryView } from "./gallery-params";
@@ -52,21 +53,11 @@ export function GalleryToolbar({ filters, onChange, onClear }: ToolbarProps) {
             onValueChange={(value) => onChange({ aiTool: value === ALL ? undefined : value })}
           />
         </div>
-        <button
-          type="button"
-          aria-pressed={filters.zeroCode}
-          onClick={() => onChange({ zeroCode: !filters.zeroCode })}
-          className={cn(
-            "col-span-2 inline-flex h-11 items-center justify-center gap-2 rounded-xl border px-4 text-sm font-semibold transition-colors sm:h-10 md:col-span-1",
-            "focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 [&_svg]:size-4",
-            filters.zeroCode
-              ? "border-brand-500 bg-brand-50 text-brand-800"
-              : "border-zinc-300 bg-white text-zinc-700 hover:border-zinc-400 hover:bg-zinc-50",
-          )}
-        >
-          <Sparkles aria-hidden />
-          ゼロコードのみ
-        </button>
+        <ZeroCodeToggle
+          pressed={filters.zeroCode}
+          onToggle={() => onChange({ zeroCode: !filters.zeroCode })}
+          className="col-span-2 sm:h-10 md:col-span-1"
+        />
         {hasActiveFilters(filters) && (
           <Button variant="ghost" onClick={onClear} className="col-span-2 justify-self-start md:col-span-1">
             <X aria-hidden />

@@ -1,4 +1,4 @@
-import { usePaginatedQuery, useQuery } from "convex/react";
+import { usePaginatedQuery, useQuery, type PaginationStatus } from "convex/react";
 import { Bookmark, Lock } from "lucide-react";
 import { useState } from "react";
 import { api } from "../../../convex/_generated/api";
@@ -6,11 +6,11 @@ import { SignInButton } from "@/components/auth/sign-in-button";
 import { PageContainer } from "@/components/layout/page-container";
 import { PageTitle } from "@/components/layout/page-title";
 import { QueryErrorBoundary } from "@/components/query-error-boundary";
-import { Button, ButtonLink } from "@/components/ui/button";
+import { ButtonLink } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";
-import { Skeleton } from "@/components/ui/skeleton";
 import { LoadingState } from "@/components/ui/spinner";
-import { WorkCard, type WorkCardData } from "@/components/works/work-card";
+import type { WorkCardData } from "@/components/works/work-card";
+import { LoadMoreButton, WorkGrid, WorkGridSkeleton } from "@/components/works/work-grid";
 import { paths } from "@/config/paths";
 import { useLocalSaves } from "@/lib/local-saves";
 import { useNow } from "@/lib/use-now";
@@ -51,15 +51,8 @@ export function SavedPage() {
 
 function AccountSaves() {
   const { results, status, loadMore } = usePaginatedQuery(api.saves.list, {}, { initialNumItems: PAGE_SIZE });
-  if (status === "LoadingFirstPage") return <GridSkeleton />;
-  return (
-    <SavedWorks
-      works={results}
-      canLoadMore={status === "CanLoadMore" || status === "LoadingMore"}
-      loadingMore={status === "LoadingMore"}
-      onLoadMore={() => loadMore(PAGE_SIZE)}
-    />
-  );
+  if (status === "LoadingFirstPage") return <WorkGridSkeleton count={3} />;
+  return <SavedWorks works={results} status={status} onLoadMore={() => loadMore(PAGE_SIZE)} />;
 }
 
 function BrowserSaves() {
@@ -77,12 +70,11 @@ function BrowserSaves() {
     <div className="flex flex-col gap-6">
       <SignInNote count={local.length} />
       {current === undefined ? (
-        <GridSkeleton />
+        <WorkGridSkeleton count={3} />
       ) : (
         <SavedWorks
           works={current}
-          canLoadMore={newestFirst.length > shown}
-          loadingMore={cards === undefined}
+          status={cards === undefined ? "LoadingMore" : newestFirst.length > shown ? "CanLoadMore" : "Exhausted"}
           onLoadMore={() => setShown(shown + PAGE_SIZE)}
         />
       )}
@@ -109,14 +101,9 @@ function SignInNote({ count }: { count: number }) {
   );
 }
 
-type SavedWorksProps = {
-  works: WorkCardData[];
-  canLoadMore: boolean;
-  loadingMore: boolean;
-  onLoadMore: () => void;
-};
+type SavedWorksProps = { works: WorkCardData[]; status: PaginationStatus; onLoadMore: () => void };
 
-function SavedWorks({ works, canLoadMore, loadingMore, onLoadMore }: SavedWorksProps) {
+function SavedWorks({ works, status, onLoadMore }: SavedWorksProps) {
   const now = useNow();
   if (works.length === 0) {
     return (
@@ -134,28 +121,8 @@ function SavedWorks({ works, canLoadMore, loadingMore, onLoadMore }: SavedWorksP
   }
   return (
     <div className="flex flex-col gap-6">
-      <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-label="ストックした作品">
-        {works.map((work) => (
-          <li key={work._id} className="flex min-w-0 [&>*]:flex-1">
-            <WorkCard work={work} now={now} />
-          </li>
-        ))}
-      </ul>
-      {canLoadMore && (
-        <Button variant="outline" size="lg" className="min-w-48 self-center" loading={loadingMore} onClick={onLoadMore}>
-          もっと見る
-        </Button>
-      )}
-    </div>
-  );
-}
-
-function GridSkeleton() {
-  return (
-    <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-busy="true" aria-label="読み込み中">
-      {[0, 1, 2].map((i) => (
-        <Skeleton key={i} className="aspect-[4/5] rounded-2xl" />
-      ))}
+      <WorkGrid works={works} now={now} label="ストックした作品" />
+      <LoadMoreButton status={status} onLoadMore={onLoadMore} />
     </div>
   );
 }

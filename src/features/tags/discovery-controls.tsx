@@ -1,4 +1,4 @@
-import { Sparkles } from "lucide-react";
+import { ZeroCodeToggle } from "@/components/works/zero-code-toggle";
 import { cn } from "@/lib/cn";
 import type { DiscoveryFilters } from "./discovery-params";
 
@@ -37,21 +37,7 @@ export function DiscoveryControls({
           </button>
         ))}
       </div>
-      <button
-        type="button"
-        aria-pressed={filters.zeroCode}
-        onClick={() => onChange({ zeroCode: !filters.zeroCode })}
-        className={cn(
-          "inline-flex h-11 items-center justify-center gap-2 rounded-xl border px-4 text-sm font-semibold transition-colors",
-          "focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 [&_svg]:size-4",
-          filters.zeroCode
-            ? "border-brand-500 bg-brand-50 text-brand-800"
-            : "border-zinc-300 bg-white text-zinc-700 hover:border-zinc-400 hover:bg-zinc-50",
-        )}
-      >
-        <Sparkles aria-hidden />
-        ゼロコードのみ
-      </button>
+      <ZeroCodeToggle pressed={filters.zeroCode} onToggle={() => onChange({ zeroCode: !filters.zeroCode })} />
     </div>
   );
 }

@@ -3,8 +3,7 @@ import { SearchX } from "lucide-react";
 import { api } from "../../../convex/_generated/api";
 import { Button } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";
-import { Skeleton } from "@/components/ui/skeleton";
-import { WorkCard } from "@/components/works/work-card";
+import { LoadMoreButton, WorkGrid, WorkGridSkeleton } from "@/components/works/work-grid";
 import { useNow } from "@/lib/use-now";
 import type { DiscoveryFilters } from "./discovery-params";
 
@@ -24,7 +23,7 @@ export function DiscoveryWorks({ source, filters, onShowAll }: { source: WorksSo
   const { results, status, loadMore } = "tag" in source ? tagQuery : toolQuery;
   const now = useNow();
 
-  if (status === "LoadingFirstPage") return <WorksSkeleton />;
+  if (status === "LoadingFirstPage") return <WorkGridSkeleton />;
   if (results.length === 0) {
     return filters.zeroCode ? (
       <EmptyState
@@ -42,37 +41,8 @@ export function DiscoveryWorks({ source, filters, onShowAll }: { source: WorksSo
   }
   return (
     <div className="flex flex-col gap-8">
-      <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-label="作品一覧">
-        {results.map((work) => (
-          <li key={work._id} className="flex [&>*]:flex-1">
-            <WorkCard work={work} now={now} />
-          </li>
-        ))}
-      </ul>
-      {(status === "CanLoadMore" || status === "LoadingMore") && (
-        <div className="flex justify-center">
-          <Button variant="outline" size="lg" loading={status === "LoadingMore"} onClick={() => loadMore(PAGE_SIZE)} className="min-w-48">
-            もっと見る
-          </Button>
-        </div>
-      )}
+      <WorkGrid works={results} now={now} label="作品一覧" />
+      <LoadMoreButton status={status} onLoadMore={() => loadMore(PAGE_SIZE)} />
     </div>
-  );
-}
-
-function WorksSkeleton() {
-  return (
-    <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-busy="true" aria-label="読み込み中">
-      {Array.from({ length: 6 }, (_, n) => (
-        <li key={n} className="overflow-hidden rounded-2xl border border-zinc-200 bg-white">
-          <Skeleton shape="square" className="aspect-[16/10]" />
-          <div className="flex flex-col gap-2 p-4">
-            <Skeleton className="h-4 w-1/3" />
-            <Skeleton className="h-5 w-3/4" />
-            <Skeleton className="h-4 w-full" />
-          </div>
-        </li>
-      ))}
-    </ul>
   );
 }
