@@ -29,7 +29,8 @@ describe("saved works (ストック)", () => {
     // A visitor on a phone saves a work: it is kept in this browser.
     const phone = await browser.newPage(PHONE);
     const title = await openFirstWork(phone);
-    await phone.getByRole("button", { name: "ストック", exact: true }).click();
+    // Clickable once the page knows where saves go (this browser, for a visitor).
+    await phone.getByRole("button", { name: "ストック", exact: true }).and(phone.locator('[aria-busy="false"]')).click();
     await phone.getByRole("button", { name: "ストック済み" }).waitFor();
     expect(await phone.evaluate(() => localStorage.getItem("vibe-gallery:bookmarks"))).toContain('"');
 

@@ -100,15 +100,21 @@ describe("BookmarkButton when signed in (the account)", () => {
     expect(stored()).toEqual(["other"]);
   });
 
-  it("waits (disabled) until the session and the answer are known", () => {
+  it("waits (busy, a click does nothing) until the session and the answer are known", async () => {
+    const user = userEvent.setup();
     state.status = "loading";
     const { unmount } = renderButton(<BookmarkButton workId="work-1" />);
-    expect(screen.getByRole("button", { name: "ストック" })).toBeDisabled();
+    const waiting = screen.getByRole("button", { name: "ストック" });
+    expect(waiting).toHaveAttribute("aria-busy", "true");
+    await user.click(waiting);
+    expect(stored()).toEqual([]);
     unmount();
     state.status = "signedIn";
     state.saved = undefined;
     renderButton(<BookmarkButton workId="work-1" />);
-    expect(screen.getByRole("button", { name: "ストック" })).toBeDisabled();
+    await user.click(screen.getByRole("button", { name: "ストック" }));
+    expect(state.calls).toEqual([]);
+    expect(screen.getByRole("button", { name: "ストック" })).toHaveAttribute("aria-busy", "true");
   });
 
   it("says so when the server refuses", async () => {

@@ -17,9 +17,13 @@ export function BookmarkButton({ workId }: { workId: string }) {
     <Button
       variant="outline"
       aria-pressed={on}
-      // Until the session or the server has answered, the state is unknown: wait rather than guess.
-      disabled={saved === undefined}
-      onClick={toggle}
+      // Until the session or the server has answered, the state is unknown: a click waits rather
+      // than guesses. The button keeps its full colours meanwhile (a disabled fade would flash
+      // on every page load).
+      aria-busy={saved === undefined}
+      onClick={() => {
+        if (saved !== undefined) toggle();
+      }}
       title={HINTS[where]}
       className={cn(on && "border-amber-300 bg-amber-50 text-amber-900 hover:border-amber-400 hover:bg-amber-100")}
     >
