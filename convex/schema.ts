@@ -597,6 +597,13 @@ export default defineSchema({
       "isZeroCode",
       "likesCount",
       "projectCreationTime",
+    ])
+    .index("by_tagKey_and_trendScore_and_projectCreationTime", ["tagKey", "trendScore", "projectCreationTime"])
+    .index("by_tagKey_and_isZeroCode_and_trendScore_and_projectCreationTime", [
+      "tagKey",
+      "isZeroCode",
+      "trendScore",
+      "projectCreationTime",
     ]),
 
   // Per folded tag: how many visible works carry it and how people spell it. Kept in the

@@ -19,7 +19,7 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-type Sort = "newest" | "popular";
+type Sort = "newest" | "popular" | "trending";
 type Client = Pick<TestConvex, "query">;
 
 /** Posts a work a second after the previous one, so the newest-first order is certain. */
@@ -239,6 +239,27 @@ describe("pages", () => {
     expect(seenTag.some((id) => mutedIds.has(id))).toBe(false);
   });
 
+  test("急上昇: recent likes outrank older ones on the tag and the tool page, with and without zero-code", async () => {
+    const t = newTest();
+    const author = await createUser(t);
+    const fans = await Promise.all(Array.from({ length: 4 }, () => createUser(t)));
+    const old = await post(t, author.userId, { tags: ["ﾈｺ"], aiTools: ["Gemini"], isZeroCode: true });
+    for (const fan of fans) await t.run((ctx) => addLike(ctx, fan.userId, old));
+    vi.advanceTimersByTime(8 * 24 * 60 * 60 * 1000);
+    const quiet = await post(t, author.userId, { tags: ["ねこ"], aiTools: ["Gemini"] });
+    const rising = await post(t, author.userId, { tags: ["ネコ"], aiTools: ["Gemini"], isZeroCode: true });
+    for (const fan of fans.slice(0, 2)) await t.run((ctx) => addLike(ctx, fan.userId, rising));
+    // The 10-minute job scores what had activity.
+    await t.mutation(internal.trending.refresh, {});
+    await t.finishAllScheduledFunctions(vi.runAllTimers);
+
+    expect(await allPages(t, { tag: "ねこ", sort: "popular" })).toEqual([old, rising, quiet]);
+    expect(await allPages(t, { tag: "ねこ", sort: "trending" })).toEqual([rising, old, quiet]);
+    expect(await allPages(t, { tag: "ねこ", sort: "trending", zeroCode: true })).toEqual([rising, old]);
+    expect(await allPages(t, { tool: "Gemini", sort: "trending" })).toEqual([rising, old, quiet]);
+    expect(await allPages(t, { tool: "Gemini", sort: "trending", zeroCode: true }, 1)).toEqual([rising, old]);
+  });
+
   test("related tags: most shared on the tag's works first, with display and count, bounded", async () => {
     const t = newTest();
     const { userId } = await createUser(t);
@@ -267,7 +288,7 @@ describe("pages", () => {
     const kept = await post(t, author.userId, { tags: ["秘密"], aiTools: ["Gemini"] });
     const hidden = await post(t, author.userId, { tags: ["秘密"], aiTools: ["Gemini"] });
     await mod.as.mutation(api.moderation.act, { targetType: "work", targetId: hidden, kind: "hide", note: "確認" });
-    for (const sort of ["newest", "popular"] as const) {
+    for (const sort of ["newest", "popular", "trending"] as const) {
       expect(await allPages(t, { tag: "秘密", sort })).toEqual([kept]);
       expect(await allPages(author.as, { tool: "Gemini", sort })).toEqual([kept]);
     }

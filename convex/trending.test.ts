@@ -341,6 +341,14 @@ describe("rankings", () => {
       ["新人", 3, 1],
       ["古参", 1, 2],
     ]);
+    // A suspended creator leaves the ranking while suspended, and comes back after.
+    await t.run((ctx) => ctx.db.patch("users", late.userId, { suspension: { reason: "スパム", since: Date.now(), until: Date.now() + DAY } }));
+    expect(await creators()).toEqual([["古参", 1, 1]]);
+    at(8, 0, 2);
+    expect(await creators()).toEqual([
+      ["新人", 3, 1],
+      ["古参", 1, 2],
+    ]);
     at(10, 0, 1);
     await refresh(t);
     expect(await creators()).toEqual([]);

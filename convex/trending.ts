@@ -6,7 +6,7 @@ import { resolveGenre } from "./model/gallery";
 import { publicQuery } from "./model/functions";
 import { muteFilter } from "./model/mutes";
 import { rankedCreators, rankedWorks, ranksOf, refreshBatch } from "./model/trending";
-import { publicAuthor } from "./model/users";
+import { publicAuthorOf } from "./model/users";
 import { toWorkCard, vPublicAuthor, vWorkCard } from "./model/workCards";
 
 /**
@@ -72,10 +72,10 @@ export const creators = publicQuery({
   returns: v.array(v.object({ rank: v.number(), likes: v.number(), author: vPublicAuthor })),
   handler: async (ctx) => {
     const mutes = await muteFilter(ctx, ctx.viewerId);
-    const rows = await rankedCreators(ctx, mutes);
-    const ranks = ranksOf(rows.map((row) => row.likesWeek));
+    const ranked = await rankedCreators(ctx, mutes);
+    const ranks = ranksOf(ranked.map(({ row }) => row.likesWeek));
     return await Promise.all(
-      rows.map(async (row, i) => ({ rank: ranks[i]!, likes: row.likesWeek, author: await publicAuthor(ctx, row.userId) })),
+      ranked.map(async ({ row, user }, i) => ({ rank: ranks[i]!, likes: row.likesWeek, author: await publicAuthorOf(ctx, user) })),
     );
   },
 });

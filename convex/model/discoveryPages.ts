@@ -14,7 +14,7 @@ import { pageOfWorks } from "./gallery";
 import type { MuteFilter } from "./mutes";
 import { toWorkCard } from "./workCards";
 
-export const vDiscoverySort = v.union(v.literal("newest"), v.literal("popular"));
+export const vDiscoverySort = v.union(v.literal("newest"), v.literal("popular"), v.literal("trending"));
 export type DiscoverySort = Infer<typeof vDiscoverySort>;
 
 /** Works whose tags the related list counts: the tag's most liked. */
@@ -46,30 +46,30 @@ export function requireTool(tool: string): string {
 
 export type DiscoveryFilters = { sort: DiscoverySort; zeroCode: boolean };
 
-/** One page of a tag's join rows, newest or most liked first (ties newest first). */
+/** One page of a tag's join rows: newest, most liked or 急上昇 first (ties newest first). */
 async function pageOfTagRows(ctx: QueryCtx, tagKey: string, { sort, zeroCode }: DiscoveryFilters, opts: PaginationOptions) {
   const rows = ctx.db.query("projectTags");
-  if (sort === "newest") {
-    if (zeroCode) {
-      return await rows
-        .withIndex("by_tagKey_and_isZeroCode_and_projectCreationTime", (q) => q.eq("tagKey", tagKey).eq("isZeroCode", true))
-        .order("desc")
-        .paginate(opts);
+  const ranged = () => {
+    if (sort === "newest") {
+      return zeroCode
+        ? rows.withIndex("by_tagKey_and_isZeroCode_and_projectCreationTime", (q) => q.eq("tagKey", tagKey).eq("isZeroCode", true))
+        : rows.withIndex("by_tagKey_and_projectCreationTime", (q) => q.eq("tagKey", tagKey));
     }
-    return await rows.withIndex("by_tagKey_and_projectCreationTime", (q) => q.eq("tagKey", tagKey)).order("desc").paginate(opts);
-  }
-  if (zeroCode) {
-    return await rows
-      .withIndex("by_tagKey_and_isZeroCode_and_likesCount_and_projectCreationTime", (q) =>
-        q.eq("tagKey", tagKey).eq("isZeroCode", true),
-      )
-      .order("desc")
-      .paginate(opts);
-  }
-  return await rows
-    .withIndex("by_tagKey_and_likesCount_and_projectCreationTime", (q) => q.eq("tagKey", tagKey))
-    .order("desc")
-    .paginate(opts);
+    if (sort === "popular") {
+      return zeroCode
+        ? rows.withIndex("by_tagKey_and_isZeroCode_and_likesCount_and_projectCreationTime", (q) =>
+            q.eq("tagKey", tagKey).eq("isZeroCode", true),
+          )
+        : rows.withIndex("by_tagKey_and_likesCount_and_projectCreationTime", (q) => q.eq("tagKey", tagKey));
+    }
+    // An unset trendScore (no recent engagement) sorts below every score, as 0 would.
+    return zeroCode
+      ? rows.withIndex("by_tagKey_and_isZeroCode_and_trendScore_and_projectCreationTime", (q) =>
+          q.eq("tagKey", tagKey).eq("isZeroCode", true),
+        )
+      : rows.withIndex("by_tagKey_and_trendScore_and_projectCreationTime", (q) => q.eq("tagKey", tagKey));
+  };
+  return await ranged().order("desc").paginate(opts);
 }
 
 /** The cards of a page of works, muted authors' dropped (the page read `mutes.extra` more). */

@@ -26,6 +26,7 @@
 //   its row's `day` is unset and no job reads it again until new activity.
 // So the scheduled work follows the number of works with activity in the last 30 days, never the
 // number of works; and queries never read the clock (Date.now() is read only in mutations).
+import { isSuspended } from "./suspension";
 import type { Doc, Id } from "../_generated/dataModel";
 import type { MutationCtx, QueryCtx } from "../_generated/server";
 import type { Genre } from "../constants";
@@ -356,12 +357,28 @@ async function windowRows(ctx: QueryCtx, window: Exclude<RankingWindow, "all">, 
   }
 }
 
-/** The creators with the most net likes received in the last 7 days (ties: earlier member first). */
+/** Rows read beyond the ranking's size, so a few suspended creators do not shorten it. */
+export const CREATOR_RANKING_SLACK = 10;
+
+/**
+ * The creators with the most net likes received in the last 7 days (ties: earlier member first),
+ * with their user documents. Suspended and deleted accounts are left out: a ranking must not
+ * showcase an account a moderator has stopped.
+ */
 export async function rankedCreators(ctx: QueryCtx, mutes: MuteFilter) {
   const rows = await ctx.db
     .query("creatorTrends")
     .withIndex("by_likesWeek_and_tieOrder", (q) => q.gt("likesWeek", 0))
     .order("desc")
-    .take(CREATOR_RANKING_SIZE + mutes.extra);
-  return (await mutes.visible(rows, (row) => row.userId)).slice(0, CREATOR_RANKING_SIZE);
+    .take(CREATOR_RANKING_SIZE + CREATOR_RANKING_SLACK + mutes.extra);
+  const now = Date.now();
+  const standing = (
+    await Promise.all(
+      rows.map(async (row) => {
+        const user = await ctx.db.get("users", row.userId);
+        return user && !isSuspended(user, now) ? [{ row, user }] : [];
+      }),
+    )
+  ).flat();
+  return (await mutes.visible(standing, ({ row }) => row.userId)).slice(0, CREATOR_RANKING_SIZE);
 }

@@ -43,5 +43,10 @@ export function displayNameOf(user: Doc<"users">): string {
 export async function publicAuthor(ctx: QueryCtx, userId: Id<"users"> | undefined): Promise<PublicAuthor> {
   const user = userId ? await ctx.db.get("users", userId) : null;
   if (!user) return { _id: null, handle: null, displayName: DELETED_USER_NAME, photoUrl: null };
+  return await publicAuthorOf(ctx, user);
+}
+
+/** publicAuthor for a user document already read. */
+export async function publicAuthorOf(ctx: QueryCtx, user: Doc<"users">): Promise<PublicAuthor> {
   return { _id: user._id, handle: user.handle ?? null, displayName: displayNameOf(user), photoUrl: await photoUrlOf(ctx, user) };
 }

@@ -1,7 +1,7 @@
 // Tag and AI-tool pages as people meet them: a tag chip on a work page opens the tag's page with
 // the work on it (and the folded spelling finds the same page), a tool chip opens the tool's page,
-// a chip on a card goes to its tool, and /tools lists every tool with its number of works. Both
-// widths, axe clean.
+// 急上昇 sorts its works, a chip on a card goes to its tool, and /tools lists every tool with its
+// number of works. Both widths, axe clean.
 import type { Page } from "playwright-core";
 import { describe, expect, test } from "vitest";
 import { expectNoSeriousA11yViolations } from "./axe";
@@ -53,6 +53,12 @@ describe("tag and tool pages", () => {
       await page.getByRole("heading", { level: 1, name: "Claude" }).waitFor();
       await worksList(page).getByRole("link", { name: WORK }).waitFor();
       await expectNoSeriousA11yViolations(page, `tool page (${label})`);
+
+      // 急上昇 lists the tool's works by recent engagement; works without any still follow.
+      await page.getByRole("button", { name: "急上昇" }).click();
+      await page.waitForURL((url) => url.searchParams.get("sort") === "trending");
+      await page.getByRole("button", { name: "急上昇", pressed: true }).waitFor();
+      await worksList(page).getByRole("link", { name: WORK }).waitFor();
 
       // A chip on a card goes to that tool, not to the work.
       const card = worksList(page).getByRole("listitem").filter({ has: page.getByRole("link", { name: WORK }) });

@@ -1,7 +1,7 @@
+import { parseWorkSort, type WorkSort } from "@/lib/work-sort";
 import { FILTER_AI_TOOLS, GENRE_ALIASES, GENRE_IDS, type Genre } from "../../../convex/constants";
 
-export type GallerySort = "newest" | "popular" | "trending";
-const SORTS: readonly GallerySort[] = ["newest", "popular", "trending"];
+export type GallerySort = WorkSort;
 export type GalleryView = "grid" | "list";
 
 /** Everything the gallery shows is decided by these values, and they all live in the URL. */
@@ -38,7 +38,7 @@ export function parseGalleryParams(params: URLSearchParams): GalleryFilters {
     genre: parseGenre(params.get("genre")),
     aiTool: aiTool && FILTER_AI_TOOLS.includes(aiTool) ? aiTool : undefined,
     zeroCode: params.get("zeroCode") === "1" || params.get("zeroCode") === "true",
-    sort: SORTS.find((sort) => sort === params.get("sort")) ?? "newest",
+    sort: parseWorkSort(params.get("sort")),
     view: params.get("view") === "list" ? "list" : "grid",
   };
 }

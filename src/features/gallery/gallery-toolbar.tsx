@@ -3,8 +3,9 @@ import { LayoutGrid, List, Search, X } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { Label } from "@/components/ui/label";
 import { Select } from "@/components/ui/select";
+import { SegmentedGroup, segmentClass } from "@/components/ui/segmented";
+import { SortToggle } from "@/components/works/sort-toggle";
 import { ZeroCodeToggle } from "@/components/works/zero-code-toggle";
-import { cn } from "@/lib/cn";
 import { FILTER_AI_TOOLS, GENRES, type Genre } from "../../../convex/constants";
 import { hasActiveFilters, type GalleryFilters, type GallerySort, type GalleryView } from "./gallery-params";
 
@@ -20,13 +21,6 @@ type ToolbarProps = {
   onChange: (update: Partial<GalleryFilters>) => void;
   onClear: () => void;
 };
-
-const segmentClass = (active: boolean) =>
-  cn(
-    "inline-flex h-9 items-center gap-1.5 rounded-lg px-3 text-sm font-semibold transition-colors",
-    "focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-brand-600 [&_svg]:size-4",
-    active ? "bg-white text-zinc-900 shadow-sm" : "text-zinc-600 hover:text-zinc-900",
-  );
 
 export function GalleryToolbar({ filters, onChange, onClear }: ToolbarProps) {
   const genreId = useId();
@@ -138,26 +132,8 @@ export function ResultsControls({
 }) {
   return (
     <div className="flex items-center gap-2">
-      <div role="group" aria-label="並び順" className="inline-flex gap-1 rounded-xl bg-zinc-100 p-1">
-        {(
-          [
-            ["newest", "新着順"],
-            ["popular", "人気順"],
-            ["trending", "急上昇"],
-          ] as const
-        ).map(([id, label]) => (
-          <button
-            key={id}
-            type="button"
-            aria-pressed={sort === id}
-            onClick={() => onChange({ sort: id })}
-            className={segmentClass(sort === id)}
-          >
-            {label}
-          </button>
-        ))}
-      </div>
-      <div role="group" aria-label="表示形式" className="inline-flex gap-1 rounded-xl bg-zinc-100 p-1">
+      <SortToggle sort={sort} onChange={(sort) => onChange({ sort })} />
+      <SegmentedGroup label="表示形式">
         <button
           type="button"
           aria-pressed={view === "grid"}
@@ -178,7 +154,7 @@ export function ResultsControls({
         >
           <List aria-hidden />
         </button>
-      </div>
+      </SegmentedGroup>
     </div>
   );
 }

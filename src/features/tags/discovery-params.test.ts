@@ -4,7 +4,7 @@ import { parseDiscoveryParams, toDiscoveryParams } from "./discovery-params";
 describe("discovery params", () => {
   it("defaults to newest, all works; anything unknown falls back", () => {
     expect(parseDiscoveryParams(new URLSearchParams(""))).toEqual({ sort: "newest", zeroCode: false });
-    expect(parseDiscoveryParams(new URLSearchParams("sort=trending&zeroCode=yes"))).toEqual({ sort: "newest", zeroCode: false });
+    expect(parseDiscoveryParams(new URLSearchParams("sort=hot&zeroCode=yes"))).toEqual({ sort: "newest", zeroCode: false });
   });
 
   it("round-trips and writes only what differs from the default", () => {
@@ -13,6 +13,8 @@ describe("discovery params", () => {
       { sort: "popular", zeroCode: false },
       { sort: "newest", zeroCode: true },
       { sort: "popular", zeroCode: true },
+      { sort: "trending", zeroCode: false },
+      { sort: "trending", zeroCode: true },
     ] as const) {
       expect(parseDiscoveryParams(toDiscoveryParams(filters))).toEqual(filters);
     }

@@ -1,12 +1,13 @@
 // The sort and zero-code filter of the tag and AI-tool pages, kept in the URL
-// (?sort=popular&zeroCode=1) so a filtered page can be shared and survives Back.
+// (?sort=popular&zeroCode=1, ?sort=trending) so a filtered page can be shared and survives Back.
 
-export type DiscoverySort = "newest" | "popular";
-export type DiscoveryFilters = { sort: DiscoverySort; zeroCode: boolean };
+import { parseWorkSort, type WorkSort } from "@/lib/work-sort";
+
+export type DiscoveryFilters = { sort: WorkSort; zeroCode: boolean };
 
 export function parseDiscoveryParams(params: URLSearchParams): DiscoveryFilters {
   return {
-    sort: params.get("sort") === "popular" ? "popular" : "newest",
+    sort: parseWorkSort(params.get("sort")),
     zeroCode: params.get("zeroCode") === "1" || params.get("zeroCode") === "true",
   };
 }
