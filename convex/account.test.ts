@@ -96,7 +96,7 @@ afterEach(() => {
 });
 
 describe("exportData", () => {
-  test("holds the caller's profile with e-mail, settings, works, comments and likes", async () => {
+  test("holds the caller's profile with e-mail, settings, works, comments, likes and saved works", async () => {
     const t = newTest();
     const me = await member(t, { handle: "me_user", displayName: "私", email: "me@example.com" });
     const other = await member(t, { handle: "other_user" });
@@ -119,6 +119,9 @@ describe("exportData", () => {
     await me.as.mutation(api.users.updateSettings, {
       settings: { ...DEFAULT_USER_SETTINGS, notifications: { ...DEFAULT_USER_SETTINGS.notifications, likes: false } },
     });
+    // ストック is private: it is in my export, and someone else's saves are not.
+    await me.as.mutation(api.saves.toggle, { projectId: ids.theirs });
+    await other.as.mutation(api.saves.toggle, { projectId: ids.mine });
 
     const data = await me.as.query(api.account.exportData, {});
     expect(data.profile).toMatchObject({ _id: me.userId, handle: "me_user", displayName: "私", email: "me@example.com" });
@@ -135,7 +138,8 @@ describe("exportData", () => {
     expect(data.works[0]?.screenshotUrls).toHaveLength(1);
     expect(data.comments).toEqual([{ projectId: ids.theirs, content: "素敵です", createdAt: expect.any(Number) as number }]);
     expect(data.likes).toEqual([{ projectId: ids.theirs, title: "他人の作品", likedAt: expect.any(Number) as number }]);
-    expect(data.truncated).toEqual({ works: false, comments: false, likes: false });
+    expect(data.saved).toEqual([{ projectId: ids.theirs, title: "他人の作品", savedAt: expect.any(Number) as number }]);
+    expect(data.truncated).toEqual({ works: false, comments: false, likes: false, saved: false });
     expect(JSON.stringify(data)).not.toContain("ありがとう");
   });
 

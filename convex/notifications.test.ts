@@ -132,6 +132,37 @@ describe("no spam by toggling a like", () => {
     expect(await likeNotifications()).toHaveLength(1);
   });
 
+  test("nothing from someone the recipient mutes or blocks: likes, comments, follows", async () => {
+    const t = newTest();
+    const me = await createUser(t);
+    const muted = await createUser(t);
+    const blocked = await createUser(t);
+    const friend = await createUser(t);
+    const projectId = await createWork(t, me.userId);
+    await me.as.mutation(api.mutes.set, { userId: muted.userId, kind: "mute" });
+    await me.as.mutation(api.mutes.set, { userId: blocked.userId, kind: "block" });
+    // Follow notifications are off by default: on, so that a follow would notify.
+    await t.run(async (ctx) => {
+      const user = (await ctx.db.get("users", me.userId))!;
+      await ctx.db.patch("users", me.userId, { settings: { ...user.settings, notifications: { ...user.settings.notifications, follows: true } } });
+    });
+    for (const user of [muted, friend]) {
+      await user.as.mutation(api.likes.toggle, { projectId });
+      await user.as.mutation(api.comments.add, { projectId, content: "いいですね" });
+      await user.as.mutation(api.follows.toggle, { userId: me.userId });
+    }
+    await blocked.as.mutation(api.likes.toggle, { projectId });
+    // (A badge for the first like received has no sender.)
+    const fromPeople = (await me.as.query(api.notifications.list, {})).filter((n) => n.type !== "badge");
+    expect(fromPeople.map((n) => [n.type, n.from?._id]).sort()).toEqual(
+      [
+        ["comment", friend.userId],
+        ["follow", friend.userId],
+        ["like", friend.userId],
+      ].sort(),
+    );
+  });
+
   test("a notification about one's own action is never created", async () => {
     const t = newTest();
     const me = await createUser(t);

@@ -281,6 +281,22 @@ describe("the update notification", () => {
     expect(await updateNotifications(t, off.userId)).toHaveLength(1);
   });
 
+  test("a saver who mutes the author is not told", async () => {
+    const t = newTest();
+    const author = await createUser(t);
+    const saver = await createUser(t);
+    const id = await postEditable(t, author.as, "家計簿アプリ");
+    await saver.as.mutation(api.saves.toggle, { projectId: id });
+    await saver.as.mutation(api.mutes.set, { userId: author.userId, kind: "mute" });
+    await edit(t, author.as, id, "家計簿アプリ改");
+    expect(await updateNotifications(t, saver.userId)).toEqual([]);
+    // Unmuted, the next edit (a day later) is told again.
+    await saver.as.mutation(api.mutes.set, { userId: author.userId, kind: null });
+    vi.advanceTimersByTime(UPDATE_RENOTIFY_MS + 1);
+    await edit(t, author.as, id, "家計簿アプリ改二");
+    expect(await updateNotifications(t, saver.userId)).toHaveLength(1);
+  });
+
   test("a work hidden before the fan-out runs tells nobody", async () => {
     const t = newTest();
     const author = await createUser(t);

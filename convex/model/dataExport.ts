@@ -1,5 +1,5 @@
 // The data export (DECISIONS.md "Settings and account"): the user's profile, settings, works,
-// comments and likes as one JSON document. It is a single query, so every part is capped to keep
+// comments, likes and saved works (ストック, private: only here and on /saved) as one JSON document. It is a single query, so every part is capped to keep
 // the read within one transaction's limits; `truncated` says when a cap was reached.
 import { v, type Infer } from "convex/values";
 import type { Doc } from "../_generated/dataModel";
@@ -8,7 +8,7 @@ import { vGenre, vUserSettings } from "../schema";
 import { viewerView, vViewer } from "./profiles";
 
 /** The most rows of each kind one export holds (newest first). */
-export const EXPORT_LIMITS = { works: 1000, comments: 5000, likes: 5000 } as const;
+export const EXPORT_LIMITS = { works: 1000, comments: 5000, likes: 5000, saved: 2000 } as const;
 
 const vExportWork = v.object({
   _id: v.id("projects"),
@@ -44,7 +44,15 @@ export const vDataExport = v.object({
       likedAt: v.number(),
     }),
   ),
-  truncated: v.object({ works: v.boolean(), comments: v.boolean(), likes: v.boolean() }),
+  saved: v.array(
+    v.object({
+      projectId: v.id("projects"),
+      /** null when the work has since been deleted. */
+      title: v.union(v.string(), v.null()),
+      savedAt: v.number(),
+    }),
+  ),
+  truncated: v.object({ works: v.boolean(), comments: v.boolean(), likes: v.boolean(), saved: v.boolean() }),
 });
 export type DataExport = Infer<typeof vDataExport>;
 
@@ -102,6 +110,15 @@ export async function exportUserData(ctx: QueryCtx, user: Doc<"users">): Promise
       .take(EXPORT_LIMITS.likes + 1),
     EXPORT_LIMITS.likes,
   );
+  const saved = capped(
+    await ctx.db
+      .query("saves")
+      .withIndex("by_userId", (q) => q.eq("userId", user._id))
+      .order("desc")
+      .take(EXPORT_LIMITS.saved + 1),
+    EXPORT_LIMITS.saved,
+  );
+  const titleOf = async (projectId: Doc<"projects">["_id"]) => (await ctx.db.get("projects", projectId))?.title ?? null;
   return {
     profile: await viewerView(ctx, user),
     settings: user.settings,
@@ -110,10 +127,13 @@ export async function exportUserData(ctx: QueryCtx, user: Doc<"users">): Promise
     likes: await Promise.all(
       likes.rows.map(async (like) => ({
         projectId: like.projectId,
-        title: (await ctx.db.get("projects", like.projectId))?.title ?? null,
+        title: await titleOf(like.projectId),
         likedAt: like._creationTime,
       })),
     ),
-    truncated: { works: works.truncated, comments: comments.truncated, likes: likes.truncated },
+    saved: await Promise.all(
+      saved.rows.map(async (save) => ({ projectId: save.projectId, title: await titleOf(save.projectId), savedAt: save._creationTime })),
+    ),
+    truncated: { works: works.truncated, comments: comments.truncated, likes: likes.truncated, saved: saved.truncated },
   };
 }

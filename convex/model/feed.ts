@@ -92,7 +92,6 @@ export async function fanOutWorkBatch(ctx: MutationCtx, projectId: Id<"projects"
     const inserted = await addFeedItem(ctx, row.followerId, work);
     // Only the run that put the work in the feed notifies, so a retried batch notifies nobody twice.
     if (!inserted || work.hidden === true) continue;
-    if (await findMute(ctx, row.followerId, work.userId)) continue;
     await notify(ctx, {
       userId: row.followerId,
       type: "new_work",

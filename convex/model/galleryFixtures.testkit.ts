@@ -27,7 +27,7 @@ export type SeededWork = {
 
 /** One work in ten is hidden, so every list and search is checked to skip them within the cap. */
 export const HIDDEN_EVERY = 10;
-const isHiddenAt = (i: number) => i % HIDDEN_EVERY === 7;
+export const isHiddenAt = (i: number) => i % HIDDEN_EVERY === 7;
 
 const COMMON_WORDS = ["家計簿", "天気予報", "タスク管理", "写真", "音楽", "翻訳", "チャット", "地図", "レシピ", "学習", "英単語", "日記", "カレンダー", "株価", "筋トレ", "睡眠", "読書", "旅行", "ペット", "ゲーム"];
 /**
@@ -39,7 +39,8 @@ export const RARE = { quantum: "量子計算", catCafe: "猫カフェ", zephyr: 
 export const RARE_FORMS = { palette: ["パレット", "ﾊﾟﾚｯﾄ"], ai: ["AI", "ＡＩ"] } as const;
 export const CUSTOM_TOOL = "自作ツール";
 
-function random(seed: number) {
+/** A small seeded generator (mulberry32): the same seed gives the same gallery. */
+export function random(seed: number) {
   let a = seed >>> 0;
   return () => {
     a = (a + 0x6d2b79f5) >>> 0;
@@ -50,7 +51,8 @@ function random(seed: number) {
   };
 }
 
-function workFields(i: number, next: () => number) {
+/** The fields of the i-th seeded work, drawn from `next`. */
+export function workFields(i: number, next: () => number) {
   const pick = <T>(list: readonly T[]) => list[Math.floor(next() * list.length)]!;
   const words = [pick(COMMON_WORDS), pick(COMMON_WORDS), pick(COMMON_WORDS)];
   if (i % 997 === 0) words.push(RARE.quantum);

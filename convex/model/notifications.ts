@@ -2,6 +2,7 @@ import type { Id } from "../_generated/dataModel";
 import type { MutationCtx } from "../_generated/server";
 import type { BadgeId, NotificationType } from "../constants";
 import type { UserSettings } from "../schema";
+import { findMute } from "./mutes";
 
 export type NewNotification = {
   userId: Id<"users">;
@@ -38,13 +39,16 @@ export function wantsNotification(settings: UserSettings, type: NotificationType
 }
 
 /**
- * Creates a notification unless the recipient acted on their own work or turned this kind off.
- * Returns the new id, or null when nothing was created.
+ * Creates a notification unless the recipient acted on their own work, turned this kind off, or
+ * mutes (or blocks) the person it comes from: muting someone silences them everywhere, the bell
+ * included. Returns the new id, or null when nothing was created.
  */
 export async function notify(ctx: MutationCtx, notification: NewNotification) {
-  if (notification.fromUserId === notification.userId) return null;
-  const recipient = await ctx.db.get("users", notification.userId);
+  const { userId, fromUserId } = notification;
+  if (fromUserId === userId) return null;
+  const recipient = await ctx.db.get("users", userId);
   if (!recipient || !wantsNotification(recipient.settings, notification.type)) return null;
+  if (fromUserId !== undefined && (await findMute(ctx, userId, fromUserId)) !== null) return null;
   return await ctx.db.insert("notifications", { ...notification, read: false });
 }
 
