@@ -15,6 +15,12 @@ const features = fs
 /** An import of `names` (folders of src/) by alias (@/x) or by a relative path (../x, ../../features/x). */
 const importOf = (names, under = "") =>
   `^(@/${under}|(\\.\\./)+${under ? `(${under})?` : ""})(${names.join("|")})(/|$)`;
+/**
+ * The modules of convex/model the browser may load: rules and formats shared with the server,
+ * importing nothing server-side. Any other model module drags server code (and what it imports)
+ * into the bundle; types may come from anywhere.
+ */
+const CLIENT_SAFE_MODELS = ["challengeRules", "cleanText", "images", "profileRules", "shareLinks", "suspension", "urls", "workRules"];
 /** no-restricted-imports for src/ (one config per file: ESLint does not merge a rule's options). */
 const restrictedImports = (patterns = []) => [
   "error",
@@ -27,7 +33,15 @@ const restrictedImports = (patterns = []) => [
           "Use Link and NavLink of @/components/ui/link: react-router's own carry its framework-mode prefetching into every page's first download (issue 16).",
       },
     ],
-    patterns,
+    patterns: [
+      {
+        regex: `convex/model/(?!(${CLIENT_SAFE_MODELS.join("|")})$)`,
+        allowTypeImports: true,
+        message:
+          "The browser imports only client-safe modules of convex/model (CLIENT_SAFE_MODELS in eslint.config.js): put shared constants in convex/constants.ts or a *Rules.ts module.",
+      },
+      ...patterns,
+    ],
   },
 ];
 const featureBoundaries = [

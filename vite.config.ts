@@ -1,47 +1,10 @@
-import fs from "node:fs";
 import { fileURLToPath, URL } from "node:url";
 import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
-import type { Plugin } from "vite";
 import { defineConfig } from "vitest/config";
 
-/**
- * react-router's package exports only its development build, whose dev warnings stay in the
- * bundle; its production build is the same code with them off. Builds use that one.
- *
- * That build also keeps what the app never renders (<Form>, <ScrollRestoration>, the data
- * router's prefetching) in the first download: its components are declared as
- * `var X = React.forwardRef(…)` without a pure mark, then given a `displayName`, and both count
- * as side effects. Marking those calls pure and dropping the displayName lines (names for React
- * DevTools only) lets unused components go (issue 16).
- */
-function reactRouterProductionBuild(): Plugin {
-  const dir = fileURLToPath(new URL("./node_modules/react-router/dist/production/", import.meta.url));
-  return {
-    name: "react-router-production-build",
-    apply: "build",
-    transform(code, id) {
-      if (!id.includes("react-router/dist/production/chunk-")) return null;
-      return code
-        .replace(/^[A-Za-z0-9_$]+\.displayName = "[A-Za-z_]+";$/gm, "")
-        .replace(/^(var [A-Za-z0-9_$]+ = )(React\d*\.(?:forwardRef|memo|createContext)\()/gm, "$1/* @__PURE__ */ $2");
-    },
-    config: () =>
-      fs.existsSync(`${dir}index.mjs`)
-        ? {
-            resolve: {
-              alias: [
-                { find: /^react-router$/, replacement: `${dir}index.mjs` },
-                { find: /^react-router\/dom$/, replacement: `${dir}dom-export.mjs` },
-              ],
-            },
-          }
-        : {},
-  };
-}
-
 export default defineConfig({
-  plugins: [react(), tailwindcss(), reactRouterProductionBuild()],
+  plugins: [react(), tailwindcss()],
   resolve: {
     alias: { "@": fileURLToPath(new URL("./src", import.meta.url)) },
   },

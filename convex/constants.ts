@@ -150,6 +150,8 @@ export const LIMITS = {
   shareCopiedMs: 2000,
   wizardSteps: 4,
   setupSteps: 2,
+  /** Local bookmarks one merge into the account (or one visitor's /saved) takes at most. */
+  savesMergeMax: 200,
 } as const;
 
 /** Image types accepted for screenshots and profile photos. */

@@ -11,12 +11,13 @@
 import { internal } from "../_generated/api";
 import type { Doc, Id } from "../_generated/dataModel";
 import type { MutationCtx, QueryCtx } from "../_generated/server";
+import { LIMITS } from "../constants";
 import { notify } from "./notifications";
 
 /** Works one /saved page shows. */
 export const SAVES_PAGE_SIZE = 20;
-/** Local bookmarks one merge (or one visitor's /saved) takes at most. */
-export const SAVES_MERGE_MAX = 200;
+/** Local bookmarks one merge (or one visitor's /saved) takes at most (shared with the browser). */
+export const SAVES_MERGE_MAX = LIMITS.savesMergeMax;
 /** Savers one run of the update fan-out handles (a user read and perhaps two writes each). */
 export const UPDATE_FANOUT_BATCH = 200;
 /** A saver hears of updates to one work at most once in this long (like LIKE_RENOTIFY_MS). */

@@ -2,7 +2,7 @@
 // mutation and a toast; the app shell imports it before any test mock could apply).
 import { act, render } from "@testing-library/react";
 import { beforeEach, describe, expect, it, vi } from "vitest";
-import { SAVES_MERGE_MAX } from "../../../convex/model/saves";
+import { LIMITS } from "../../../convex/constants";
 import { LOCAL_SAVES_KEY, readLocalSaves, toggleLocalSave } from "@/lib/local-saves";
 import { mergeLocalSaves, useMergeAtSignIn } from "./local-saves-merge";
 
@@ -26,7 +26,7 @@ beforeEach(() => {
 
 describe("mergeLocalSaves", () => {
   it("sends chunks the server takes, oldest first, and drops each merged chunk", async () => {
-    const ids = Array.from({ length: SAVES_MERGE_MAX + 5 }, (_, i) => `w${i}`);
+    const ids = Array.from({ length: LIMITS.savesMergeMax + 5 }, (_, i) => `w${i}`);
     const sent: string[][] = [];
     const removed: string[][] = [];
     const added = await mergeLocalSaves(
@@ -38,7 +38,7 @@ describe("mergeLocalSaves", () => {
       (chunk) => removed.push([...chunk]),
     );
     expect(added).toBe(ids.length);
-    expect(sent.map((chunk) => chunk.length)).toEqual([SAVES_MERGE_MAX, 5]);
+    expect(sent.map((chunk) => chunk.length)).toEqual([LIMITS.savesMergeMax, 5]);
     expect(sent[0]![0]).toBe("w0");
     expect(removed).toEqual(sent);
   });

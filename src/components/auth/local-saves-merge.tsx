@@ -1,7 +1,7 @@
 import { useMutation } from "convex/react";
 import { useCallback, useEffect, useRef } from "react";
 import { api } from "../../../convex/_generated/api";
-import { SAVES_MERGE_MAX } from "../../../convex/model/saves";
+import { LIMITS } from "../../../convex/constants";
 import { useToast } from "@/components/ui/use-toast";
 import { removeLocalSaves, useLocalSaves } from "@/lib/local-saves";
 import { useViewer } from "@/lib/use-viewer";
@@ -17,8 +17,8 @@ export async function mergeLocalSaves(
   remove: (merged: readonly string[]) => void,
 ): Promise<number> {
   let added = 0;
-  for (let start = 0; start < ids.length; start += SAVES_MERGE_MAX) {
-    const chunk = ids.slice(start, start + SAVES_MERGE_MAX);
+  for (let start = 0; start < ids.length; start += LIMITS.savesMergeMax) {
+    const chunk = ids.slice(start, start + LIMITS.savesMergeMax);
     added += (await merge(chunk)).added;
     remove(chunk);
   }
