@@ -33,8 +33,10 @@ export function RootLayout() {
         }
       />
       <SuspensionBanner />
-      {/* tabIndex lets the skip link move keyboard focus into the content. */}
-      <main id={MAIN_CONTENT_ID} tabIndex={-1} className="flex-1 focus:outline-none">
+      {/* tabIndex lets the skip link move keyboard focus into the content. At least a screen
+          tall (less the header): the footer starts below the fold, so content that arrives
+          after the first paint never pushes it across the screen (layout shift). */}
+      <main id={MAIN_CONTENT_ID} tabIndex={-1} className="min-h-[calc(100dvh-4rem)] flex-1 focus:outline-none">
         <Outlet />
       </main>
       <Footer />
