@@ -122,14 +122,17 @@ describe("GET /share/projects/{id}", () => {
     expect(html).toContain(`url=${SITE_URL}/projects/${id}"`);
   });
 
-  test("a missing, deleted or malformed id gives a 404 page with the site's default tags and a link home", async () => {
+  test("a missing, deleted, hidden or malformed id gives a 404 page with the site's default tags and a link home", async () => {
     const t = newTest();
     const author = await createUser(t);
     const deleted = await createWork(t, author.userId);
     await t.run(async (ctx) => ctx.db.delete("projects", deleted));
+    const hidden = await createWork(t, author.userId, { title: "隠された作品" });
+    await t.run(async (ctx) => ctx.db.patch("projects", hidden, { hidden: true }));
     const userId: Id<"users"> = author.userId;
     for (const path of [
       `/share/projects/${deleted}`,
+      `/share/projects/${hidden}`,
       `/share/projects/${userId}`,
       "/share/projects/not-a-work",
       "/share/projects/%E0%A4%A",
@@ -148,6 +151,7 @@ describe("GET /share/projects/{id}", () => {
       expect(html).toContain(`<a href="${SITE_URL}/">バイブギャラリーのトップへ</a>`);
       expect(html).not.toContain("http-equiv");
       expect(html).not.toContain("<script>");
+      expect(html).not.toContain("隠された作品");
     }
   });
 });

@@ -8,7 +8,7 @@ import { renderNotFoundPage, renderSharePage } from "./model/sharePage";
 import { SHARE_PROJECT_PREFIX, shareProjectPath } from "./model/shareLinks";
 import { PROJECT_NOT_FOUND_MESSAGE } from "./projects";
 
-/** What a share card shows of a work, or null when the id is malformed or the work is gone. */
+/** What a share card shows of a work, or null when the id is malformed or the work is gone or hidden. */
 export const workPreview = internalQuery({
   args: { id: v.string() },
   returns: v.union(
@@ -18,7 +18,8 @@ export const workPreview = internalQuery({
   handler: async (ctx, { id }) => {
     const projectId = ctx.db.normalizeId("projects", id);
     const work = projectId ? await ctx.db.get("projects", projectId) : null;
-    if (!work) return null;
+    // A work a moderator hid shows nothing of itself to crawlers either.
+    if (!work || work.hidden === true) return null;
     const first = work.screenshots[0];
     return {
       id: work._id,
