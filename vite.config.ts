@@ -1,10 +1,34 @@
 import { fileURLToPath, URL } from "node:url";
 import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
+import type { Plugin } from "vite";
 import { defineConfig } from "vitest/config";
+import { deploymentSiteUrl } from "./convex/model/shareLinks";
+import { robotsTxt } from "./src/config/robots";
+
+/** /robots.txt, pointing at the sitemap on the deployment's HTTP-action site (issue 25). */
+function robots(): Plugin {
+  let body = "";
+  return {
+    name: "robots-txt",
+    configResolved(config) {
+      const site = deploymentSiteUrl(config.env as Record<string, string>);
+      body = robotsTxt(site ? `${site}/sitemap.xml` : null);
+    },
+    configureServer(server) {
+      server.middlewares.use("/robots.txt", (_req, res) => {
+        res.setHeader("Content-Type", "text/plain; charset=utf-8");
+        res.end(body);
+      });
+    },
+    generateBundle() {
+      this.emitFile({ type: "asset", fileName: "robots.txt", source: body });
+    },
+  };
+}
 
 export default defineConfig({
-  plugins: [react(), tailwindcss()],
+  plugins: [react(), tailwindcss(), robots()],
   resolve: {
     alias: { "@": fileURLToPath(new URL("./src", import.meta.url)) },
   },

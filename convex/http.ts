@@ -1,7 +1,10 @@
 import { httpRouter } from "convex/server";
 import { auth } from "./auth";
 import { SHARE_PROJECT_PREFIX } from "./model/shareLinks";
+import { feed } from "./feeds";
+import { FEED_PREFIX } from "./model/feedLinks";
 import { projectSharePage } from "./share";
+import { sitemapIndex, sitemapPart } from "./sitemap";
 
 const http = httpRouter();
 
@@ -10,5 +13,10 @@ auth.addHttpRoutes(http);
 
 // A work's share link: Open Graph / Twitter card tags for crawlers, then on to the work page.
 http.route({ pathPrefix: SHARE_PROJECT_PREFIX, method: "GET", handler: projectSharePage });
+
+// For search engines and feed readers (README "Findable"): the sitemap and Atom feeds.
+http.route({ path: "/sitemap.xml", method: "GET", handler: sitemapIndex });
+http.route({ pathPrefix: "/sitemaps/", method: "GET", handler: sitemapPart });
+http.route({ pathPrefix: FEED_PREFIX, method: "GET", handler: feed });
 
 export default http;

@@ -6,6 +6,7 @@ import { internal } from "./_generated/api";
 import { httpAction, internalQuery } from "./_generated/server";
 import { renderNotFoundPage, renderSharePage } from "./model/sharePage";
 import { SHARE_PROJECT_PREFIX, shareProjectPath } from "./model/shareLinks";
+import { webAppUrl, webPaths } from "./model/webApp";
 import { PROJECT_NOT_FOUND_MESSAGE } from "./projects";
 
 /** What a share card shows of a work, or null when the id is malformed or the work is gone or hidden. */
@@ -30,13 +31,6 @@ export const workPreview = internalQuery({
     };
   },
 });
-
-/** The web app's URL (Convex Auth needs it too), without a trailing slash. */
-function webAppUrl(): string {
-  const url = process.env.SITE_URL?.trim().replace(/\/+$/, "");
-  if (!url) throw new Error("SITE_URL is not set: the share page cannot link to the web app");
-  return url;
-}
 
 /** The id in /share/projects/{id} (one path segment, an optional trailing slash), or null. */
 function idFromPath(pathname: string): string | null {
@@ -63,7 +57,7 @@ export const projectSharePage = httpAction(async (ctx, request) => {
   const work = id === null ? null : await ctx.runQuery(internal.share.workPreview, { id });
   if (!work) return html(renderNotFoundPage({ siteUrl }, PROJECT_NOT_FOUND_MESSAGE), 404, "no-store");
   const shareUrl = `${new URL(request.url).origin}${shareProjectPath(work.id)}`;
-  const workUrl = `${siteUrl}/projects/${encodeURIComponent(work.id)}`;
+  const workUrl = `${siteUrl}${webPaths.work(work.id)}`;
   // Crawlers re-read now and then; an edited title shows within minutes.
   return html(renderSharePage(work, { shareUrl, workUrl, siteUrl }), 200, "public, max-age=300");
 });

@@ -27,3 +27,15 @@ export function cloudSiteUrl(convexUrl: string): string | null {
   url.hostname = url.hostname.replace(/\.convex\.cloud$/, ".convex.site");
   return url.origin;
 }
+
+/**
+ * Where a deployment serves HTTP actions, from the web app's build variables: VITE_CONVEX_SITE_URL
+ * when set (the offline stack sets it to the embedded backend's site port; a self-hosted backend
+ * needs it), otherwise, on Convex Cloud, the `.convex.site` twin of VITE_CONVEX_URL. Null when
+ * neither is known.
+ */
+export function deploymentSiteUrl(env: { VITE_CONVEX_SITE_URL?: string; VITE_CONVEX_URL?: string }): string | null {
+  const explicit = env.VITE_CONVEX_SITE_URL?.trim().replace(/\/+$/, "");
+  if (explicit) return explicit;
+  return env.VITE_CONVEX_URL ? cloudSiteUrl(env.VITE_CONVEX_URL) : null;
+}

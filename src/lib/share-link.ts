@@ -1,17 +1,11 @@
 import { paths } from "@/config/paths";
-import { cloudSiteUrl, shareProjectPath } from "../../convex/model/shareLinks";
+import { deploymentSiteUrl, shareProjectPath } from "../../convex/model/shareLinks";
 
 type Env = { VITE_CONVEX_SITE_URL?: string; VITE_CONVEX_URL?: string };
 
-/**
- * Where the deployment serves HTTP actions: VITE_CONVEX_SITE_URL when set (the offline stack sets
- * it to the embedded backend's site port; a self-hosted backend needs it), otherwise, on Convex
- * Cloud, the `.convex.site` twin of VITE_CONVEX_URL. Null when neither is known.
- */
+/** Where the deployment serves HTTP actions (convex/model/shareLinks.ts deploymentSiteUrl). */
 export function convexSiteUrl(env: Env = import.meta.env as Env): string | null {
-  const explicit = env.VITE_CONVEX_SITE_URL?.trim().replace(/\/+$/, "");
-  if (explicit) return explicit;
-  return env.VITE_CONVEX_URL ? cloudSiteUrl(env.VITE_CONVEX_URL) : null;
+  return deploymentSiteUrl(env);
 }
 
 /**

@@ -1,7 +1,7 @@
 // Tag and AI-tool pages as people meet them: a tag chip on a work page opens the tag's page with
-// the work on it (and the folded spelling finds the same page), a tool chip opens the tool's page,
-// 急上昇 sorts its works, a chip on a card goes to its tool, and /tools lists every tool with its
-// number of works. Both widths, axe clean.
+// the work on it (and the folded spelling finds the same page) and its Atom feed listing it, a
+// tool chip opens the tool's page, 急上昇 sorts its works, a chip on a card goes to its tool, and
+// /tools lists every tool with its number of works. Both widths, axe clean.
 import type { Page } from "playwright-core";
 import { describe, expect, test } from "vitest";
 import { expectNoSeriousA11yViolations } from "./axe";
@@ -32,6 +32,13 @@ describe("tag and tool pages", () => {
       await worksList(page).getByRole("link", { name: WORK }).waitFor();
       await page.getByText(/^\d+件の作品$/).waitFor();
       await expectNoSeriousA11yViolations(page, `tag page (${label})`);
+
+      // The tag's Atom feed, linked from the page and its <head>, lists the work.
+      const feedHref = await page.getByRole("link", { name: "フィード" }).getAttribute("href");
+      expect(await page.locator('head link[rel="alternate"][type="application/atom+xml"]').getAttribute("href")).toBe(feedHref);
+      const feed = await page.request.get(feedHref!);
+      expect(feed.headers()["content-type"]).toBe("application/atom+xml; charset=utf-8");
+      expect(await feed.text()).toContain(`<title>${WORK}</title>`);
 
       // 人気順 and ゼロコードのみ stay in the URL; the work (zero-code) stays, and only zero-code works show.
       await page.getByRole("button", { name: "人気順" }).click();

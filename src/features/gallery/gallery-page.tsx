@@ -3,6 +3,8 @@ import { useQuery } from "convex/react";
 import { Layers, Sparkles, Eye } from "lucide-react";
 import { api } from "../../../convex/_generated/api";
 import { PageContainer } from "@/components/layout/page-container";
+import { feedPaths } from "../../../convex/model/feedLinks";
+import { FeedLink } from "@/components/feed-link";
 import { PageTitle } from "@/components/layout/page-title";
 import { QueryErrorBoundary } from "@/components/query-error-boundary";
 import { Skeleton } from "@/components/ui/skeleton";
@@ -23,7 +25,10 @@ export function GalleryPage() {
     <PageContainer className="flex flex-col gap-6">
       <PageTitle title={filters.search ? `「${filters.search}」の検索結果` : "作品を探す"} />
       <div>
-        <h1 className="text-2xl font-bold text-zinc-900 sm:text-3xl">作品を探す</h1>
+        <div className="flex flex-wrap items-center justify-between gap-2">
+          <h1 className="text-2xl font-bold text-zinc-900 sm:text-3xl">作品を探す</h1>
+          <FeedLink path={feedPaths.works()} title="バイブギャラリーの新着作品" />
+        </div>
         <p className="mt-2 text-sm text-zinc-600 sm:text-base">
           AIと一緒につくられた作品を、キーワードやジャンル、使ったAIツールで探せます。
         </p>

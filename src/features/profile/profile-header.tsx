@@ -2,7 +2,9 @@ import type { FunctionReturnType } from "convex/server";
 import { AtSign, Ban, Calendar, Code2, Globe, Mail, MapPin, Pencil } from "lucide-react";
 import type { ReactElement } from "react";
 import type { api } from "../../../convex/_generated/api";
+import { feedPaths } from "../../../convex/model/feedLinks";
 import { isHttpUrl } from "../../../convex/model/urls";
+import { FeedLink } from "@/components/feed-link";
 import { ContentMenu } from "@/components/moderation/content-menu";
 import { ButtonLink } from "@/components/ui/button";
 import { paths } from "@/config/paths";
@@ -27,6 +29,10 @@ export function ProfileHeader({ profile, onOpenList }: ProfileHeaderProps) {
           <div className="min-w-0">
             <h1 className="text-2xl font-bold break-words text-zinc-900 sm:text-3xl">{profile.displayName}</h1>
             {profile.handle && <p className="text-zinc-500">@{profile.handle}</p>}
+            {/* Others see the works, so anyone may: the creator's feed. */}
+            {profile.handle && !profile.isOwner && profile.showProjects && (
+              <FeedLink path={feedPaths.user(profile.handle)} title={`${profile.displayName}さんの作品`} className="-ml-2" />
+            )}
           </div>
           <div className="flex items-center gap-1">
             {profile.isOwner ? (

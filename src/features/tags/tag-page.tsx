@@ -3,6 +3,8 @@ import { Hash } from "lucide-react";
 import { useParams } from "react-router-dom";
 import { api } from "../../../convex/_generated/api";
 import { PageContainer } from "@/components/layout/page-container";
+import { feedPaths } from "../../../convex/model/feedLinks";
+import { FeedLink } from "@/components/feed-link";
 import { PageTitle } from "@/components/layout/page-title";
 import { QueryErrorBoundary } from "@/components/query-error-boundary";
 import { Link } from "@/components/ui/link";
@@ -36,9 +38,12 @@ function TagView({ tag }: { tag: string }) {
           タグ
         </p>
         <h1 className="text-2xl font-bold break-words text-zinc-900 sm:text-3xl">#{display}</h1>
-        <p className="text-sm text-zinc-600" aria-live="polite">
-          {summary === undefined ? <Skeleton className="h-5 w-24" /> : `${formatNumber(summary.count)}件の作品`}
-        </p>
+        <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
+          <p className="text-sm text-zinc-600" aria-live="polite">
+            {summary === undefined ? <Skeleton className="h-5 w-24" /> : `${formatNumber(summary.count)}件の作品`}
+          </p>
+          <FeedLink path={feedPaths.tag(display)} title={`#${display}の作品`} />
+        </div>
       </header>
       <RelatedTags tag={tag} />
       <div className="flex flex-col gap-4">
