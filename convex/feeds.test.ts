@@ -53,7 +53,7 @@ describe("GET /feeds/works.xml", () => {
     expect(entries).toHaveLength(FEED_SIZE);
     expect(entries.map((e) => e.id)).toEqual([tricky, ...ids.slice(-(FEED_SIZE - 1)).reverse()].map((id) => `${SITE_URL}/projects/${id}`));
     expect(entries[0]!.title).toBe(`A&B <script>"x"</script>`);
-    expect(entries[0]!.summary).toBe(`${"あ".repeat(FEED_SUMMARY_MAX)}…`);
+    expect(entries[0]!.summary).toBe(`${"あ".repeat(FEED_SUMMARY_MAX - 1)}…`);
     expect(entries[0]!.author.name).toBe("作者<b>");
     expect(body).not.toContain("<script>");
     expect(body).not.toContain("隠された作品");

@@ -1,4 +1,5 @@
 // Atom feeds (RFC 4287) of works (issue 25): the newest works, one creator's, one tag's.
+import { summarize } from "./cleanText";
 import { xmlEscape } from "./xml";
 
 export const FEED_SIZE = 30;
@@ -10,10 +11,7 @@ export type Feed = { title: string; selfUrl: string; pageUrl: string; entries: r
 
 const iso = (ms: number) => new Date(ms).toISOString();
 
-export function summaryOf(text: string): string {
-  const chars = Array.from(text.replace(/\s+/g, " ").trim());
-  return chars.length > FEED_SUMMARY_MAX ? `${chars.slice(0, FEED_SUMMARY_MAX).join("")}…` : chars.join("");
-}
+export const summaryOf = (text: string) => summarize(text, FEED_SUMMARY_MAX);
 
 export function renderAtom(feed: Feed): string {
   const entries = feed.entries.map((entry) =>

@@ -61,3 +61,11 @@ export function textProblem(text: string): string | null {
 export function sanitizeText(text: string, kind: TextKind = "line"): string {
   return cleanText(text.replace(BIDI_CONTROLS_ALL, ""), kind);
 }
+
+/** Whitespace (newlines included) collapsed to single spaces, cut to `max` characters with "…". */
+export function summarize(text: string, max: number): string {
+  const flat = text.replace(/\s+/g, " ").trim();
+  const chars = Array.from(flat);
+  if (chars.length <= max) return flat;
+  return `${chars.slice(0, max - 1).join("").trimEnd()}…`;
+}

@@ -3,6 +3,7 @@
 // static SPA whose index.html carries only the site's default tags. So the share URL is an HTTP
 // action (convex/share.ts) whose page holds the work's own tags and sends people on to the work
 // page (meta refresh, a script, and a plain link).
+import { summarize } from "./cleanText";
 
 /** The site's default tags; index.html carries the same (checked by convex/share.test.ts). */
 export const SITE_TAGS = {
@@ -28,13 +29,6 @@ export function escapeHtml(text: string): string {
     .replace(/'/g, "&#39;");
 }
 
-/** Whitespace (newlines included) collapsed to single spaces, cut to `max` characters with "…". */
-export function summarize(text: string, max: number): string {
-  const flat = text.replace(/\s+/g, " ").trim();
-  const chars = Array.from(flat);
-  if (chars.length <= max) return flat;
-  return `${chars.slice(0, max - 1).join("").trimEnd()}…`;
-}
 
 /** A string literal safe inside an inline <script>: no "<", ">", "&" or line separators as such. */
 function scriptString(text: string): string {

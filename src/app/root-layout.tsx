@@ -5,6 +5,7 @@ import { Footer } from "@/components/layout/footer";
 import { Header } from "@/components/layout/header";
 import { NavigationProgress } from "@/components/layout/navigation-progress";
 import { SuspensionBanner } from "@/components/moderation/suspension-banner";
+import { CanonicalLink } from "@/components/seo/canonical-link";
 import { HeaderAccount } from "@/features/auth/header-account";
 import { HeaderNotifications } from "@/features/notifications/header-notifications";
 import { ProfileSetupRedirect } from "@/features/profile/profile-setup-redirect";
@@ -21,6 +22,7 @@ export function RootLayout() {
       >
         本文へスキップ
       </a>
+      <CanonicalLink />
       <NavigationProgress />
       <ProfileSetupRedirect />
       <LocalSavesMerge />

@@ -124,10 +124,15 @@ describe("work page", () => {
     expect(picture.status()).toBe(200);
     expect(picture.headers()["content-type"]).toMatch(/^image\//);
 
-    // A person's browser lands on the work page.
+    // A person's browser lands on the work page, which tells search engines what it is: its own
+    // description, a canonical address and JSON-LD.
     await page.goto(shareUrl);
     await page.waitForURL(workUrl);
     await page.getByRole("heading", { level: 1, name: "ふんわり家計簿" }).waitFor();
+    expect(await page.locator('head link[rel="canonical"]').getAttribute("href")).toBe(workUrl);
+    expect(await page.locator('head meta[name="description"]').getAttribute("content")).toContain("家計簿");
+    const ld = JSON.parse((await page.locator('script[type="application/ld+json"]').textContent())!) as Record<string, unknown>;
+    expect(ld).toMatchObject({ "@type": "CreativeWork", name: "ふんわり家計簿", url: workUrl });
 
     // A missing work: 404 with the site's card.
     const missing = await page.request.get(`${inject("siteUrl")}/share/projects/this-work-does-not-exist`);

@@ -4,7 +4,10 @@ import { useState } from "react";
 import { useParams } from "react-router-dom";
 import { api } from "../../../convex/_generated/api";
 import { PageContainer } from "@/components/layout/page-container";
+import { summarize } from "../../../convex/model/cleanText";
 import { PageTitle } from "@/components/layout/page-title";
+import { JsonLd } from "@/components/seo/json-ld";
+import { META_DESCRIPTION_MAX, profileJsonLd } from "@/lib/structured-data";
 import { QueryErrorBoundary } from "@/components/query-error-boundary";
 import { ButtonLink } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";
@@ -42,7 +45,11 @@ function ProfileLoader({ id }: { id: string }) {
   if (profile === null) return <MissingProfile id={id} />;
   return (
     <PageContainer className="flex flex-col gap-8">
-      <PageTitle title={`${profile.displayName}${profile.handle ? ` (@${profile.handle})` : ""}`} />
+      <PageTitle
+        title={`${profile.displayName}${profile.handle ? ` (@${profile.handle})` : ""}`}
+        description={profile.bio ? summarize(profile.bio, META_DESCRIPTION_MAX) : `${profile.displayName}さんのプロフィールと作品`}
+      />
+      {!profile.isPrivate && <JsonLd data={profileJsonLd(profile, window.location.origin)} />}
       {profile.isPrivate && !profile.isOwner ? <PrivateProfile profile={profile} /> : <FullProfile profile={profile} />}
     </PageContainer>
   );

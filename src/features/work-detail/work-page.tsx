@@ -18,7 +18,10 @@ import { useNavigate, useParams } from "react-router-dom";
 import { api } from "../../../convex/_generated/api";
 import { isHttpUrl } from "../../../convex/model/urls";
 import { PageContainer } from "@/components/layout/page-container";
+import { summarize } from "../../../convex/model/cleanText";
 import { PageTitle } from "@/components/layout/page-title";
+import { JsonLd } from "@/components/seo/json-ld";
+import { META_DESCRIPTION_MAX, workJsonLd } from "@/lib/structured-data";
 import { QueryErrorBoundary } from "@/components/query-error-boundary";
 import { Badge } from "@/components/ui/badge";
 import { Button, ButtonLink, buttonClassName } from "@/components/ui/button";
@@ -128,7 +131,8 @@ function MissingWork() {
 function WorkDetail({ work }: { work: Work }) {
   return (
     <PageContainer className="flex flex-col gap-8 py-6 sm:py-10">
-      <PageTitle title={work.title} />
+      <PageTitle title={work.title} description={summarize(work.description, META_DESCRIPTION_MAX)} />
+      <JsonLd data={workJsonLd(work, window.location.origin)} />
       <Link
         to={paths.projects()}
         className="inline-flex w-fit items-center gap-1.5 rounded-lg text-sm font-semibold text-zinc-600 hover:text-zinc-900 focus-visible:outline-2 focus-visible:outline-brand-600"
