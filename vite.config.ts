@@ -3,8 +3,8 @@ import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
 import type { Plugin } from "vite";
 import { defineConfig } from "vitest/config";
-import { deploymentSiteUrl } from "./convex/model/shareLinks";
-import { robotsTxt } from "./src/config/robots";
+import { deploymentSiteUrl } from "./convex/model/shareLinks.ts";
+import { robotsTxt } from "./src/config/robots.ts";
 
 /** /robots.txt, pointing at the sitemap on the deployment's HTTP-action site (issue 25). */
 function robots(): Plugin {

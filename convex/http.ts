@@ -1,7 +1,9 @@
 import { httpRouter } from "convex/server";
 import { auth } from "./auth";
 import { SHARE_PROJECT_PREFIX } from "./model/shareLinks";
+import { embedPage, oembed } from "./embeds";
 import { feed } from "./feeds";
+import { EMBED_PREFIX, OEMBED_PATH } from "./model/embedLinks";
 import { FEED_PREFIX } from "./model/feedLinks";
 import { projectSharePage } from "./share";
 import { sitemapIndex, sitemapPart } from "./sitemap";
@@ -18,5 +20,9 @@ http.route({ pathPrefix: SHARE_PROJECT_PREFIX, method: "GET", handler: projectSh
 http.route({ path: "/sitemap.xml", method: "GET", handler: sitemapIndex });
 http.route({ pathPrefix: "/sitemaps/", method: "GET", handler: sitemapPart });
 http.route({ pathPrefix: FEED_PREFIX, method: "GET", handler: feed });
+
+// Embeds: the card an <iframe> shows, and its oEmbed description.
+http.route({ pathPrefix: EMBED_PREFIX, method: "GET", handler: embedPage });
+http.route({ path: OEMBED_PATH, method: "GET", handler: oembed });
 
 export default http;

@@ -80,6 +80,13 @@ describe("GET /share/projects/{id}", () => {
     expect(html).toContain(`<meta http-equiv="refresh" content="0; url=${workUrl}">`);
     expect(html).toContain(`<script>location.replace("${workUrl}");</script>`);
     expect(html).toContain(`<a href="${workUrl}">「今日のパレット」をバイブギャラリーで見る</a>`);
+
+    // Sites that embed links find the oEmbed description, which answers for this share link.
+    const oembedHref = unescape(/<link rel="alternate" type="application\/json\+oembed" href="([^"]*)"/.exec(html)![1]!);
+    expect(oembedHref).toBe(`${CONVEX_SITE}/oembed?url=${encodeURIComponent(`${CONVEX_SITE}/share/projects/${id}`)}`);
+    const oembed = await t.fetch(oembedHref.slice(CONVEX_SITE.length));
+    expect(oembed.status).toBe(200);
+    expect(await oembed.json()).toMatchObject({ type: "rich", title: "今日のパレット" });
   });
 
   test("escapes the work's text everywhere and cuts a long description", async () => {

@@ -4,6 +4,7 @@
 // action (convex/share.ts) whose page holds the work's own tags and sends people on to the work
 // page (meta refresh, a script, and a plain link).
 import { summarize } from "./cleanText";
+import { OEMBED_PATH } from "./embedLinks";
 
 /** The site's default tags; index.html carries the same (checked by convex/share.test.ts). */
 export const SITE_TAGS = {
@@ -117,7 +118,11 @@ export function renderSharePage(work: SharedWork, urls: { shareUrl: string; work
   };
   const workUrl = escapeHtml(urls.workUrl);
   return page(
-    head(tags, [`<meta http-equiv="refresh" content="0; url=${workUrl}">`]),
+    head(tags, [
+      `<meta http-equiv="refresh" content="0; url=${workUrl}">`,
+      // oEmbed discovery: sites that embed links (note, blogs) find the card here.
+      `<link rel="alternate" type="application/json+oembed" href="${escapeHtml(`${new URL(urls.shareUrl).origin}${OEMBED_PATH}?url=${encodeURIComponent(urls.shareUrl)}`)}" title="${escapeHtml(title)}">`,
+    ]),
     `<p><a href="${workUrl}">「${escapeHtml(title)}」を${SITE_TAGS.siteName}で見る</a></p>
       <script>location.replace(${scriptString(urls.workUrl)});</script>`,
   );

@@ -100,6 +100,27 @@ describe("work page", () => {
     await page.getByRole("button", { name: "共有" }).waitFor();
   });
 
+  test("埋め込み shows the card it embeds and copies its code; the card opens the work page", async () => {
+    const page = await browser.newPage(PHONE);
+    await page
+      .context()
+      .grantPermissions(["clipboard-read", "clipboard-write"], { origin: new URL(browser.appUrl()).origin });
+    const path = await openWork(page, "ふんわり家計簿");
+    const embedUrl = `${inject("siteUrl")}/embed/projects/${path.split("/").at(-1)}`;
+    await page.getByRole("button", { name: "埋め込み" }).click();
+    const dialog = page.getByRole("dialog", { name: "埋め込みコード" });
+    // The preview is the real card, served by the deployment.
+    const card = page.frameLocator('iframe[title="ふんわり家計簿の埋め込みカードのプレビュー"]');
+    await card.getByRole("heading", { name: "ふんわり家計簿" }).waitFor();
+    expect(await card.getByRole("link").getAttribute("href")).toBe(new URL(path, browser.appUrl()).href);
+    const code = await dialog.getByLabel("コード").inputValue();
+    expect(code).toContain(`<iframe src="${embedUrl}"`);
+    await expectNoSeriousA11yViolations(page, "embed dialog");
+    await dialog.getByRole("button", { name: "コードをコピー" }).click();
+    await dialog.getByRole("button", { name: "コピー済み" }).waitFor();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(code);
+  });
+
   test("the share link gives crawlers the work's card and sends people to the work page", async () => {
     const page = await browser.newPage();
     const path = await openWork(page, "ふんわり家計簿");

@@ -46,6 +46,7 @@ import { BookmarkButton } from "./bookmark-button";
 import { CommentsSection } from "./comments-section";
 import { LikeButton } from "./like-button";
 import { ScreenshotCarousel } from "./screenshot-carousel";
+import { EmbedButton } from "./embed-button";
 import { ShareButton } from "./share-button";
 import { useRecordView } from "./use-record-view";
 
@@ -174,6 +175,7 @@ function WorkDetail({ work }: { work: Work }) {
               <Stat icon={<Eye aria-hidden />} label={`閲覧 ${work.viewsCount}回`} value={work.viewsCount} />
               <div className="flex flex-wrap gap-2 sm:ml-auto">
                 <ShareButton projectId={work._id} title={work.title} />
+                <EmbedButton projectId={work._id} title={work.title} />
                 <BookmarkButton workId={work._id} />
                 <ContentMenu target={{ type: "work", id: work._id, label: work.title }} isOwn={work.isOwner} />
               </div>

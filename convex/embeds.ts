@@ -1,0 +1,136 @@
+// Embeds on the HTTP-action site (issue 25; model/embedLinks.ts): GET /embed/projects/{id} is the
+// card an <iframe> shows (framable from anywhere, no script), GET /oembed?url=… describes it for
+// sites that discover embeds (oEmbed 1.0, JSON). Hidden and deleted works embed as a short
+// "cannot be shown" card; oEmbed answers 404 for them.
+import { v } from "convex/values";
+import { internal } from "./_generated/api";
+import { httpAction, internalQuery } from "./_generated/server";
+import { summarize } from "./model/cleanText";
+import { EMBED_HEIGHT, EMBED_PREFIX, EMBED_WIDTH, embedCode } from "./model/embedLinks";
+import { renderEmbedCard, renderEmbedMissing } from "./model/embedPage";
+import { SHARE_PROJECT_PREFIX } from "./model/shareLinks";
+import { DELETED_USER_NAME, displayNameOf } from "./model/users";
+import { webAppUrl, webPaths } from "./model/webApp";
+
+const SITE_NAME = "バイブギャラリー";
+const EMBED_DESCRIPTION_MAX = 120;
+
+/** What the card shows of a work, or null when the id is malformed or the work gone or hidden. */
+export const card = internalQuery({
+  args: { id: v.string() },
+  returns: v.union(
+    v.null(),
+    v.object({
+      id: v.id("projects"),
+      title: v.string(),
+      description: v.string(),
+      imageUrl: v.union(v.string(), v.null()),
+      authorName: v.string(),
+      authorHandle: v.union(v.string(), v.null()),
+      isZeroCode: v.boolean(),
+      likesCount: v.number(),
+    }),
+  ),
+  handler: async (ctx, { id }) => {
+    const projectId = ctx.db.normalizeId("projects", id);
+    const work = projectId ? await ctx.db.get("projects", projectId) : null;
+    if (!work || work.hidden === true) return null;
+    const author = await ctx.db.get("users", work.userId);
+    const first = work.screenshots[0];
+    return {
+      id: work._id,
+      title: work.title,
+      description: summarize(work.description, EMBED_DESCRIPTION_MAX),
+      // The downscaled thumbnail: the card is at most 480 px wide.
+      imageUrl: first ? await ctx.storage.getUrl(first.thumbnailStorageId) : null,
+      authorName: author ? displayNameOf(author) : DELETED_USER_NAME,
+      authorHandle: author?.handle ?? null,
+      isZeroCode: work.isZeroCode,
+      likesCount: work.likesCount,
+    };
+  },
+});
+
+/** The work id in /embed/projects/{id}, /projects/{id} or /share/projects/{id}; else null. */
+export function workIdFromPath(pathname: string, prefix: string): string | null {
+  if (!pathname.startsWith(prefix)) return null;
+  const rest = pathname.slice(prefix.length).replace(/\/$/, "");
+  if (rest === "" || rest.includes("/")) return null;
+  try {
+    return decodeURIComponent(rest);
+  } catch {
+    return null;
+  }
+}
+
+const html = (body: string, status: number) =>
+  new Response(body, {
+    status,
+    headers: {
+      "Content-Type": "text/html; charset=utf-8",
+      "Cache-Control": status === 200 ? "public, max-age=300" : "no-store",
+      // Any site may frame the card; the card itself loads nothing but its image.
+      "Content-Security-Policy": "default-src 'none'; img-src https: http: data:; style-src 'unsafe-inline'; frame-ancestors *",
+    },
+  });
+
+/** GET /embed/projects/{id}. */
+export const embedPage = httpAction(async (ctx, request) => {
+  const site = webAppUrl();
+  const id = workIdFromPath(new URL(request.url).pathname, EMBED_PREFIX);
+  const work = id === null ? null : await ctx.runQuery(internal.embeds.card, { id });
+  if (!work) return html(renderEmbedMissing(site), 404);
+  return html(renderEmbedCard(work, `${site}${webPaths.work(work.id)}`), 200);
+});
+
+const json = (body: unknown, status: number) =>
+  new Response(JSON.stringify(body), {
+    status,
+    headers: { "Content-Type": "application/json; charset=utf-8", "Access-Control-Allow-Origin": "*", "Cache-Control": "public, max-age=300" },
+  });
+
+/** GET /oembed?url={work page or share link}[&maxwidth=…][&maxheight=…][&format=json]. */
+export const oembed = httpAction(async (ctx, request) => {
+  const site = webAppUrl();
+  const origin = new URL(request.url).origin;
+  const params = new URL(request.url).searchParams;
+  if ((params.get("format") ?? "json") !== "json") return json({ error: "format not implemented" }, 501);
+  let target: URL;
+  try {
+    target = new URL(params.get("url") ?? "");
+  } catch {
+    return json({ error: "not found" }, 404);
+  }
+  // A work page of this site, or its share link on this deployment.
+  const id =
+    target.origin === new URL(site).origin
+      ? workIdFromPath(target.pathname, "/projects/")
+      : target.origin === origin
+        ? workIdFromPath(target.pathname, SHARE_PROJECT_PREFIX)
+        : null;
+  const work = id === null ? null : await ctx.runQuery(internal.embeds.card, { id });
+  if (!work) return json({ error: "not found" }, 404);
+  const bound = (name: string, fallback: number) => {
+    const value = Number(params.get(name));
+    return Number.isFinite(value) && value > 0 ? Math.min(fallback, Math.floor(value)) : fallback;
+  };
+  const width = bound("maxwidth", EMBED_WIDTH);
+  const height = bound("maxheight", EMBED_HEIGHT);
+  return json(
+    {
+      version: "1.0",
+      type: "rich",
+      provider_name: SITE_NAME,
+      provider_url: `${site}/`,
+      title: work.title,
+      author_name: work.authorName,
+      ...(work.authorHandle ? { author_url: `${site}${webPaths.profile(work.authorHandle)}` } : {}),
+      ...(work.imageUrl ? { thumbnail_url: work.imageUrl, thumbnail_width: EMBED_WIDTH, thumbnail_height: 300 } : {}),
+      html: embedCode(origin, work.id, work.title, width, height),
+      width,
+      height,
+    },
+    200,
+  );
+});
+
