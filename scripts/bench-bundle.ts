@@ -12,14 +12,12 @@
 // Sizes are in kB of 1,024 bytes. Each route is marked ok or OVER against the budget; nothing is
 // asserted.
 import fs from "node:fs";
-import http from "node:http";
-import type { AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import zlib from "node:zlib";
 import type { Browser, Page } from "playwright-core";
-import { build } from "vite";
 import { launchChromium } from "../tests/e2e/chromium";
+import { buildForProduction, serveStatic } from "./production-build";
 import { startStack } from "./stack";
 
 /** Issue 16: at most this many kB of gzipped JS before a signed-out visitor's page is usable. */
@@ -39,41 +37,9 @@ const ROUTES: { path: string; ready: (page: Page) => Promise<void> }[] = [
   },
 ];
 
-const root = path.resolve(import.meta.dirname, "..");
 
 const gzipSize = (bytes: Buffer) => zlib.gzipSync(bytes, { level: 9 }).length;
 const kb = (bytes: number) => (bytes / 1024).toFixed(1).padStart(6);
-
-const CONTENT_TYPES: Record<string, string> = {
-  ".html": "text/html; charset=utf-8",
-  ".js": "text/javascript",
-  ".css": "text/css",
-  ".svg": "image/svg+xml",
-  ".png": "image/png",
-  ".ico": "image/x-icon",
-  ".json": "application/json",
-  ".txt": "text/plain; charset=utf-8",
-  ".webmanifest": "application/manifest+json",
-};
-
-/** Serves dist/ like a static host with a single-page-app fallback to index.html. */
-async function serveStatic(dir: string): Promise<{ url: string; close: () => Promise<void> }> {
-  const server = http.createServer((req, res) => {
-    const pathname = decodeURIComponent(new URL(req.url ?? "/", "http://x").pathname);
-    let file = path.join(dir, path.normalize(pathname));
-    if (!file.startsWith(dir) || !fs.existsSync(file) || fs.statSync(file).isDirectory()) {
-      file = path.join(dir, "index.html");
-    }
-    res.writeHead(200, { "content-type": CONTENT_TYPES[path.extname(file)] ?? "application/octet-stream" });
-    fs.createReadStream(file).pipe(res);
-  });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    url: `http://127.0.0.1:${port}`,
-    close: () => new Promise((resolve) => server.close(() => resolve())),
-  };
-}
 
 /** The JS files (paths under dist/) a new visitor's browser fetches to open `route`. */
 async function jsFetched(browser: Browser, appUrl: string, route: (typeof ROUTES)[number]): Promise<string[]> {
@@ -106,16 +72,7 @@ async function main() {
   try {
     // startStack has set VITE_CONVEX_URL to its backend; the build reads it like `npm run build`.
     // Its dev server has set NODE_ENV to development, which would make Vite build React's.
-    const nodeEnv = process.env.NODE_ENV;
-    process.env.NODE_ENV = "production";
-    await build({
-      root,
-      configFile: path.join(root, "vite.config.ts"),
-      mode: "production",
-      logLevel: "warn",
-      build: { outDir, emptyOutDir: true, reportCompressedSize: false },
-    });
-    process.env.NODE_ENV = nodeEnv;
+    await buildForProduction(outDir);
     const assets = path.join(outDir, "assets");
     const sizes = new Map<string, { raw: number; gzip: number }>();
     for (const name of fs.readdirSync(assets).filter((f) => f.endsWith(".js"))) {

@@ -1,0 +1,107 @@
+// Lighthouse benchmark (issue 25): the performance, accessibility, best-practices and SEO scores
+// and the paint metrics (LCP, TBT, CLS) of the five public pages, with Lighthouse's mobile preset
+// (simulated throttling) and its desktop preset, on a production build served like a static host
+// (gzip, SPA fallback) against the embedded backend seeded with the demo data.
+//
+//   npm run bench:lighthouse [-- --runs 2]
+//
+// Lighthouse 12 from npm drives Debian's Chromium over the DevTools protocol. With --runs N each
+// page and preset is measured N times and the median performance run is printed. The machine is
+// shared: TBT varies most. Prints figures; asserts nothing.
+import { type ChildProcess, spawn } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import readline from "node:readline";
+import { parseArgs } from "node:util";
+import lighthouse from "lighthouse";
+import desktopConfig from "lighthouse/core/config/desktop-config.js";
+import { chromiumPath } from "../tests/e2e/chromium";
+import { buildForProduction, serveStatic } from "./production-build";
+import { startStack } from "./stack";
+
+const { values } = parseArgs({ options: { runs: { type: "string", default: "1" } } });
+const RUNS = Math.max(1, Number(values.runs));
+const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"];
+
+/** Chromium with a DevTools port for Lighthouse (it needs no more than the port). */
+async function startChromium(): Promise<{ port: number; process: ChildProcess; profile: string }> {
+  const profile = fs.mkdtempSync(path.join(os.tmpdir(), "vibe-lighthouse-chrome-"));
+  const child = spawn(
+    chromiumPath(),
+    ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--remote-debugging-port=0", `--user-data-dir=${profile}`, "about:blank"],
+    { stdio: ["ignore", "ignore", "pipe"] },
+  );
+  const lines = readline.createInterface({ input: child.stderr });
+  const port = await new Promise<number>((resolve, reject) => {
+    lines.on("line", (line) => {
+      const match = /DevTools listening on ws:\/\/[^:]+:(\d+)\//.exec(line);
+      if (match) resolve(Number(match[1]));
+    });
+    child.once("exit", () => reject(new Error("Chromium exited before it listened")));
+  });
+  return { port, process: child, profile };
+}
+
+type Measured = { performance: number; lcp: number; tbt: number; cls: number; accessibility: number; bestPractices: number; seo: number };
+
+async function measure(url: string, port: number, preset: "mobile" | "desktop"): Promise<Measured> {
+  const result = await lighthouse(
+    url,
+    { port, output: "json", logLevel: "error", onlyCategories: CATEGORIES, locale: "ja" },
+    preset === "desktop" ? desktopConfig : undefined,
+  );
+  if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
+  const { categories, audits } = result.lhr;
+  const score = (id: string) => Math.round((categories[id]?.score ?? 0) * 100);
+  return {
+    performance: score("performance"),
+    lcp: audits["largest-contentful-paint"]?.numericValue ?? NaN,
+    tbt: audits["total-blocking-time"]?.numericValue ?? NaN,
+    cls: audits["cumulative-layout-shift"]?.numericValue ?? NaN,
+    accessibility: score("accessibility"),
+    bestPractices: score("best-practices"),
+    seo: score("seo"),
+  };
+}
+
+async function main() {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "vibe-lighthouse-"));
+  const outDir = fs.mkdtempSync(path.join(os.tmpdir(), "vibe-lighthouse-dist-"));
+  const stack = await startStack({ dataDir, backendPort: 0, sitePort: 0, appPort: 0, googlePort: 0, watch: false, quiet: true });
+  let site: Awaited<ReturnType<typeof serveStatic>> | undefined;
+  let chrome: Awaited<ReturnType<typeof startChromium>> | undefined;
+  try {
+    await buildForProduction(outDir);
+    site = await serveStatic(outDir);
+    stack.backend.setEnv("SITE_URL", site.url);
+    const newest = (await stack.backend.run("projects:list", { paginationOpts: { numItems: 1, cursor: null }, sort: "newest" })) as {
+      page: { _id: string; author: { handle: string | null; _id: string | null } }[];
+    };
+    const work = newest.page[0];
+    const pages = ["/", "/projects", `/projects/${work._id}`, "/challenges", `/profile/${work.author.handle ?? work.author._id}`];
+    chrome = await startChromium();
+    console.log(`Lighthouse ${RUNS > 1 ? `(median of ${RUNS} runs) ` : ""}on a production build, ${os.cpus().length} cores\n`);
+    console.log("| page | preset | performance | LCP | TBT | CLS | accessibility | best practices | SEO |\n|---|---|---|---|---|---|---|---|---|");
+    for (const preset of ["mobile", "desktop"] as const) {
+      for (const page of pages) {
+        const runs: Measured[] = [];
+        for (let i = 0; i < RUNS; i++) runs.push(await measure(`${site.url}${page}`, chrome.port, preset));
+        const m = runs.sort((a, b) => a.performance - b.performance)[Math.floor(runs.length / 2)];
+        const label = page.replace(work._id, "{id}").replace(/\/profile\/.+/, "/profile/{id}");
+        console.log(
+          `| ${label} | ${preset} | ${m.performance} | ${(m.lcp / 1000).toFixed(1)} s | ${Math.round(m.tbt)} ms | ${m.cls.toFixed(3)} | ${m.accessibility} | ${m.bestPractices} | ${m.seo} |`,
+        );
+      }
+    }
+  } finally {
+    chrome?.process.kill();
+    if (chrome) fs.rmSync(chrome.profile, { recursive: true, force: true });
+    await site?.close();
+    await stack.stop();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+    fs.rmSync(outDir, { recursive: true, force: true });
+  }
+}
+
+await main();

@@ -1,0 +1,74 @@
+// A production build of the app served as a static host serves it, for the benchmarks that
+// measure what visitors get (bench-bundle, bench-lighthouse): Vite's build into a folder, and a
+// small HTTP server with the single-page-app fallback to index.html and gzip.
+import fs from "node:fs";
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import path from "node:path";
+import zlib from "node:zlib";
+import { build } from "vite";
+
+const root = path.resolve(import.meta.dirname, "..");
+
+/** Builds the app for production into `outDir` (VITE_* variables from process.env). */
+export async function buildForProduction(outDir: string): Promise<void> {
+  const nodeEnv = process.env.NODE_ENV;
+  process.env.NODE_ENV = "production";
+  try {
+    await build({
+      root,
+      configFile: path.join(root, "vite.config.ts"),
+      mode: "production",
+      logLevel: "warn",
+      build: { outDir, emptyOutDir: true, reportCompressedSize: false },
+    });
+  } finally {
+    process.env.NODE_ENV = nodeEnv;
+  }
+}
+
+const CONTENT_TYPES: Record<string, string> = {
+  ".html": "text/html; charset=utf-8",
+  ".js": "text/javascript",
+  ".css": "text/css",
+  ".svg": "image/svg+xml",
+  ".png": "image/png",
+  ".ico": "image/x-icon",
+  ".json": "application/json",
+  ".txt": "text/plain; charset=utf-8",
+  ".webmanifest": "application/manifest+json",
+};
+const COMPRESSIBLE = new Set([".html", ".js", ".css", ".svg", ".json", ".txt", ".webmanifest"]);
+
+/**
+ * Serves `dir` like a static host: files as they are (hashed assets cached for a year), any other
+ * path answered with index.html, text gzipped for browsers that accept it.
+ */
+export async function serveStatic(dir: string): Promise<{ url: string; close: () => Promise<void> }> {
+  const server = http.createServer((req, res) => {
+    const pathname = decodeURIComponent(new URL(req.url ?? "/", "http://x").pathname);
+    let file = path.join(dir, path.normalize(pathname));
+    if (!file.startsWith(dir) || !fs.existsSync(file) || fs.statSync(file).isDirectory()) {
+      file = path.join(dir, "index.html");
+    }
+    const ext = path.extname(file);
+    const headers: Record<string, string> = {
+      "content-type": CONTENT_TYPES[ext] ?? "application/octet-stream",
+      "cache-control": pathname.startsWith("/assets/") ? "public, max-age=31536000, immutable" : "no-cache",
+    };
+    const gzip = COMPRESSIBLE.has(ext) && /\bgzip\b/.test(String(req.headers["accept-encoding"] ?? ""));
+    if (gzip) {
+      res.writeHead(200, { ...headers, "content-encoding": "gzip", vary: "accept-encoding" });
+      res.end(zlib.gzipSync(fs.readFileSync(file), { level: 9 }));
+      return;
+    }
+    res.writeHead(200, headers);
+    fs.createReadStream(file).pipe(res);
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  };
+}
