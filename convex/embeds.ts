@@ -10,9 +10,10 @@ import { EMBED_HEIGHT, EMBED_PREFIX, EMBED_WIDTH, embedCode } from "./model/embe
 import { renderEmbedCard, renderEmbedMissing } from "./model/embedPage";
 import { SHARE_PROJECT_PREFIX } from "./model/shareLinks";
 import { DELETED_USER_NAME, displayNameOf } from "./model/users";
+import { SITE_TAGS } from "./model/sharePage";
 import { webAppUrl, webPaths } from "./model/webApp";
 
-const SITE_NAME = "バイブギャラリー";
+const SITE_NAME = SITE_TAGS.siteName;
 const EMBED_DESCRIPTION_MAX = 120;
 
 /** What the card shows of a work, or null when the id is malformed or the work gone or hidden. */

@@ -11,10 +11,11 @@ import { findTagStats, tagKeyOf } from "./model/discovery";
 import { FEED_PREFIX, feedPaths } from "./model/feedLinks";
 import { profileAccess } from "./model/profiles";
 import { DELETED_USER_NAME, displayNameOf } from "./model/users";
+import { SITE_TAGS } from "./model/sharePage";
 import { webAppUrl, webPaths } from "./model/webApp";
 import { xmlResponse } from "./model/xml";
 
-const SITE_NAME = "バイブギャラリー";
+const SITE_NAME = SITE_TAGS.siteName;
 
 const vEntry = v.object({ id: v.string(), title: v.string(), summary: v.string(), author: v.string(), published: v.number(), updated: v.number() });
 const vFeedContent = v.object({ title: v.string(), pagePath: v.string(), entries: v.array(vEntry) });
