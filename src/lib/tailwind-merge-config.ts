@@ -40,6 +40,7 @@ export const tailwindMergeConfig: Config<string, string> = {
   },
   classGroups: {
     "aspect": [{ aspect: ["auto", "square", isFraction, isArbitraryValue, isArbitraryVariable, themeAspect] }],
+    "container": ["container"],
     "display": ["block", "inline-block", "inline", "flex", "inline-flex", "table", "inline-table", "table-caption", "table-cell", "table-column", "table-column-group", "table-footer-group", "table-header-group", "table-row-group", "table-row", "flow-root", "grid", "inline-grid", "contents", "list-item", "hidden"],
     "sr": ["sr-only", "not-sr-only"],
     "object-fit": [{ object: ["contain", "cover", "fill", "none", "scale-down"] }],
