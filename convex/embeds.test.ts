@@ -1,9 +1,9 @@
 // Embeds (issue 25): the card page is framable, escapes everything it prints and links to the
 // work; hidden and missing works show a short card; oEmbed describes a work page or share link.
 import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
-import { workIdFromPath } from "./embeds";
 import { EMBED_HEIGHT, EMBED_WIDTH, embedCode } from "./model/embedLinks";
 import { realGif, realPng, storePair } from "./model/screenshots.testkit";
+import { idAfterPrefix } from "./model/webApp";
 import { createWork } from "./model/works.testkit";
 import { createUser, newTest, type TestConvex } from "./test.setup";
 
@@ -117,6 +117,6 @@ test("the embed code escapes the title and sizes the frame", () => {
   expect(embedCode("https://s.example", "abc", `"quoted" <b>`)).toBe(
     `<iframe src="https://s.example/embed/projects/abc" title="&quot;quoted&quot; &lt;b&gt; | バイブギャラリー" width="100%" height="${EMBED_HEIGHT}" style="max-width:${EMBED_WIDTH}px;border:0;border-radius:16px" loading="lazy"></iframe>`,
   );
-  expect(workIdFromPath("/projects/a%20b/", "/projects/")).toBe("a b");
-  expect(workIdFromPath("/projects/a/b", "/projects/")).toBeNull();
+  expect(idAfterPrefix("/projects/a%20b/", "/projects/")).toBe("a b");
+  expect(idAfterPrefix("/projects/a/b", "/projects/")).toBeNull();
 });

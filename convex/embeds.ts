@@ -2,67 +2,15 @@
 // card an <iframe> shows (framable from anywhere, no script), GET /oembed?url=… describes it for
 // sites that discover embeds (oEmbed 1.0, JSON). Hidden and deleted works embed as a short
 // "cannot be shown" card; oEmbed answers 404 for them.
-import { v } from "convex/values";
 import { internal } from "./_generated/api";
-import { httpAction, internalQuery } from "./_generated/server";
-import { summarize } from "./model/cleanText";
+import { httpAction } from "./_generated/server";
 import { EMBED_HEIGHT, EMBED_PREFIX, EMBED_WIDTH, embedCode } from "./model/embedLinks";
 import { renderEmbedCard, renderEmbedMissing } from "./model/embedPage";
 import { SHARE_PROJECT_PREFIX } from "./model/shareLinks";
-import { DELETED_USER_NAME, displayNameOf } from "./model/users";
 import { SITE_TAGS } from "./model/sharePage";
-import { webAppUrl, webPaths } from "./model/webApp";
+import { idAfterPrefix, webAppUrl, webPaths } from "./model/webApp";
 
 const SITE_NAME = SITE_TAGS.siteName;
-const EMBED_DESCRIPTION_MAX = 120;
-
-/** What the card shows of a work, or null when the id is malformed or the work gone or hidden. */
-export const card = internalQuery({
-  args: { id: v.string() },
-  returns: v.union(
-    v.null(),
-    v.object({
-      id: v.id("projects"),
-      title: v.string(),
-      description: v.string(),
-      imageUrl: v.union(v.string(), v.null()),
-      authorName: v.string(),
-      authorHandle: v.union(v.string(), v.null()),
-      isZeroCode: v.boolean(),
-      likesCount: v.number(),
-    }),
-  ),
-  handler: async (ctx, { id }) => {
-    const projectId = ctx.db.normalizeId("projects", id);
-    const work = projectId ? await ctx.db.get("projects", projectId) : null;
-    if (!work || work.hidden === true) return null;
-    const author = await ctx.db.get("users", work.userId);
-    const first = work.screenshots[0];
-    return {
-      id: work._id,
-      title: work.title,
-      description: summarize(work.description, EMBED_DESCRIPTION_MAX),
-      // The downscaled thumbnail: the card is at most 480 px wide.
-      imageUrl: first ? await ctx.storage.getUrl(first.thumbnailStorageId) : null,
-      authorName: author ? displayNameOf(author) : DELETED_USER_NAME,
-      authorHandle: author?.handle ?? null,
-      isZeroCode: work.isZeroCode,
-      likesCount: work.likesCount,
-    };
-  },
-});
-
-/** The work id in /embed/projects/{id}, /projects/{id} or /share/projects/{id}; else null. */
-export function workIdFromPath(pathname: string, prefix: string): string | null {
-  if (!pathname.startsWith(prefix)) return null;
-  const rest = pathname.slice(prefix.length).replace(/\/$/, "");
-  if (rest === "" || rest.includes("/")) return null;
-  try {
-    return decodeURIComponent(rest);
-  } catch {
-    return null;
-  }
-}
 
 const html = (body: string, status: number) =>
   new Response(body, {
@@ -78,8 +26,8 @@ const html = (body: string, status: number) =>
 /** GET /embed/projects/{id}. */
 export const embedPage = httpAction(async (ctx, request) => {
   const site = webAppUrl();
-  const id = workIdFromPath(new URL(request.url).pathname, EMBED_PREFIX);
-  const work = id === null ? null : await ctx.runQuery(internal.embeds.card, { id });
+  const id = idAfterPrefix(new URL(request.url).pathname, EMBED_PREFIX);
+  const work = id === null ? null : await ctx.runQuery(internal.share.workPreview, { id });
   if (!work) return html(renderEmbedMissing(site), 404);
   return html(renderEmbedCard(work, `${site}${webPaths.work(work.id)}`), 200);
 });
@@ -105,11 +53,11 @@ export const oembed = httpAction(async (ctx, request) => {
   // A work page of this site, or its share link on this deployment.
   const id =
     target.origin === new URL(site).origin
-      ? workIdFromPath(target.pathname, "/projects/")
+      ? idAfterPrefix(target.pathname, "/projects/")
       : target.origin === origin
-        ? workIdFromPath(target.pathname, SHARE_PROJECT_PREFIX)
+        ? idAfterPrefix(target.pathname, SHARE_PROJECT_PREFIX)
         : null;
-  const work = id === null ? null : await ctx.runQuery(internal.embeds.card, { id });
+  const work = id === null ? null : await ctx.runQuery(internal.share.workPreview, { id });
   if (!work) return json({ error: "not found" }, 404);
   const bound = (name: string, fallback: number) => {
     const value = Number(params.get(name));

@@ -3,7 +3,7 @@
 // when their profile shows its works to everyone) and /feeds/tags/{tag}.xml (one tag's, any
 // spelling). Each reads the newest FEED_SIZE visible works through one index range.
 import { v } from "convex/values";
-import type { Doc } from "./_generated/dataModel";
+import type { Doc, Id } from "./_generated/dataModel";
 import { internal } from "./_generated/api";
 import { httpAction, internalQuery, type QueryCtx } from "./_generated/server";
 import { FEED_SIZE, renderAtom, summaryOf, type FeedEntry } from "./model/atom";
@@ -22,9 +22,15 @@ const vFeedContent = v.object({ title: v.string(), pagePath: v.string(), entries
 
 async function entriesOf(ctx: QueryCtx, works: readonly (Doc<"projects"> | null)[]) {
   const visible = works.filter((work): work is Doc<"projects"> => work !== null && work.hidden !== true);
+  // One read per author, not per work: a creator's feed is all one author.
+  const authors = new Map<Id<"users">, Promise<Doc<"users"> | null>>();
+  const authorOf = (userId: Id<"users">) => {
+    if (!authors.has(userId)) authors.set(userId, ctx.db.get("users", userId));
+    return authors.get(userId)!;
+  };
   return await Promise.all(
     visible.map(async (work) => {
-      const author = await ctx.db.get("users", work.userId);
+      const author = await authorOf(work.userId);
       return {
         id: work._id,
         title: work.title,

@@ -6,21 +6,35 @@ import { internal } from "./_generated/api";
 import { httpAction, internalQuery } from "./_generated/server";
 import { renderNotFoundPage, renderSharePage } from "./model/sharePage";
 import { SHARE_PROJECT_PREFIX, shareProjectPath } from "./model/shareLinks";
-import { webAppUrl, webPaths } from "./model/webApp";
+import { idAfterPrefix, webAppUrl, webPaths } from "./model/webApp";
+import { DELETED_USER_NAME, displayNameOf } from "./model/users";
 import { PROJECT_NOT_FOUND_MESSAGE } from "./projects";
 
-/** What a share card shows of a work, or null when the id is malformed or the work is gone or hidden. */
+/**
+ * What a share card or an embed card (convex/embeds.ts) shows of a work, or null when the id is
+ * malformed or the work is gone or hidden.
+ */
 export const workPreview = internalQuery({
   args: { id: v.string() },
   returns: v.union(
     v.null(),
-    v.object({ id: v.id("projects"), title: v.string(), description: v.string(), imageUrl: v.union(v.string(), v.null()) }),
+    v.object({
+      id: v.id("projects"),
+      title: v.string(),
+      description: v.string(),
+      imageUrl: v.union(v.string(), v.null()),
+      authorName: v.string(),
+      authorHandle: v.union(v.string(), v.null()),
+      isZeroCode: v.boolean(),
+      likesCount: v.number(),
+    }),
   ),
   handler: async (ctx, { id }) => {
     const projectId = ctx.db.normalizeId("projects", id);
     const work = projectId ? await ctx.db.get("projects", projectId) : null;
     // A work a moderator hid shows nothing of itself to crawlers either.
     if (!work || work.hidden === true) return null;
+    const author = await ctx.db.get("users", work.userId);
     const first = work.screenshots[0];
     return {
       id: work._id,
@@ -28,20 +42,13 @@ export const workPreview = internalQuery({
       description: work.description,
       // The downscaled thumbnail, never the 5 MB original (crawlers cap image sizes).
       imageUrl: first ? await ctx.storage.getUrl(first.thumbnailStorageId) : null,
+      authorName: author ? displayNameOf(author) : DELETED_USER_NAME,
+      authorHandle: author?.handle ?? null,
+      isZeroCode: work.isZeroCode,
+      likesCount: work.likesCount,
     };
   },
 });
-
-/** The id in /share/projects/{id} (one path segment, an optional trailing slash), or null. */
-function idFromPath(pathname: string): string | null {
-  const rest = pathname.slice(SHARE_PROJECT_PREFIX.length).replace(/\/$/, "");
-  if (rest === "" || rest.includes("/")) return null;
-  try {
-    return decodeURIComponent(rest);
-  } catch {
-    return null;
-  }
-}
 
 function html(body: string, status: number, cacheControl: string): Response {
   return new Response(body, {
@@ -53,7 +60,7 @@ function html(body: string, status: number, cacheControl: string): Response {
 /** GET (and HEAD) /share/projects/{id}. */
 export const projectSharePage = httpAction(async (ctx, request) => {
   const siteUrl = webAppUrl();
-  const id = idFromPath(new URL(request.url).pathname);
+  const id = idAfterPrefix(new URL(request.url).pathname, SHARE_PROJECT_PREFIX);
   const work = id === null ? null : await ctx.runQuery(internal.share.workPreview, { id });
   if (!work) return html(renderNotFoundPage({ siteUrl }, PROJECT_NOT_FOUND_MESSAGE), 404, "no-store");
   const shareUrl = `${new URL(request.url).origin}${shareProjectPath(work.id)}`;

@@ -54,6 +54,7 @@ import type * as model_gallery from "../model/gallery.js";
 import type * as model_googleIssuer from "../model/googleIssuer.js";
 import type * as model_googleUsers from "../model/googleUsers.js";
 import type * as model_images from "../model/images.js";
+import type * as model_markup from "../model/markup.js";
 import type * as model_moderation from "../model/moderation.js";
 import type * as model_moderationLog from "../model/moderationLog.js";
 import type * as model_moderationRules from "../model/moderationRules.js";
@@ -161,6 +162,7 @@ declare const fullApi: ApiFromModules<{
   "model/googleIssuer": typeof model_googleIssuer;
   "model/googleUsers": typeof model_googleUsers;
   "model/images": typeof model_images;
+  "model/markup": typeof model_markup;
   "model/moderation": typeof model_moderation;
   "model/moderationLog": typeof model_moderationLog;
   "model/moderationRules": typeof model_moderationRules;

@@ -2,6 +2,7 @@
 // HTML page on the HTTP-action site (convex/embeds.ts) shown in an iframe; /oembed describes it
 // for sites that discover embeds themselves. Plain functions, shared with the browser, which
 // offers the 埋め込みコード.
+import { escapeHtml } from "./markup";
 
 export const EMBED_PREFIX = "/embed/projects/";
 export const OEMBED_PATH = "/oembed";
@@ -11,16 +12,13 @@ export const EMBED_HEIGHT = 440;
 
 export const embedPath = (projectId: string) => `${EMBED_PREFIX}${encodeURIComponent(projectId)}`;
 
-const attribute = (text: string) =>
-  text.replace(/&/g, "&amp;").replace(/"/g, "&quot;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
-
 /**
  * The <iframe> a creator pastes; `actionSite` is the deployment's HTTP-action site, `width` a
  * number of pixels or "100%".
  */
 export function embedCode(actionSite: string, projectId: string, title: string, width: number | "100%" = "100%", height = EMBED_HEIGHT): string {
   return (
-    `<iframe src="${attribute(actionSite + embedPath(projectId))}" title="${attribute(`${title} | バイブギャラリー`)}" ` +
+    `<iframe src="${escapeHtml(actionSite + embedPath(projectId))}" title="${escapeHtml(`${title} | バイブギャラリー`)}" ` +
     `width="${width}" height="${height}" style="max-width:${EMBED_WIDTH}px;border:0;border-radius:16px" loading="lazy"></iframe>`
   );
 }

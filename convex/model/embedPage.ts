@@ -1,6 +1,10 @@
 // The embed card's HTML (convex/embeds.ts): one small self-contained page, no script, every
 // value escaped; it links out to the work page in a new tab.
-import { escapeHtml } from "./sharePage";
+import { summarize } from "./cleanText";
+import { escapeHtml } from "./markup";
+
+/** The card shows about two lines of the description. */
+const EMBED_DESCRIPTION_MAX = 120;
 
 export type EmbedWork = {
   title: string;
@@ -42,7 +46,7 @@ ${STYLE}
   <div class="image">${image}${work.isZeroCode ? '<span class="zero">ゼロコード</span>' : ""}</div>
   <div class="body">
     <h1>${escapeHtml(work.title)}</h1>
-    <p>${escapeHtml(work.description)}</p>
+    <p>${escapeHtml(summarize(work.description, EMBED_DESCRIPTION_MAX))}</p>
     <div class="meta"><span>${escapeHtml(work.authorName)} ・ ♥ ${work.likesCount}</span><span class="site">バイブギャラリーで見る →</span></div>
   </div>
 </a>

@@ -5,6 +5,7 @@
 // page (meta refresh, a script, and a plain link).
 import { summarize } from "./cleanText";
 import { OEMBED_PATH } from "./embedLinks";
+import { escapeHtml } from "./markup";
 
 /** The site's default tags; index.html carries the same (checked by convex/share.test.ts). */
 export const SITE_TAGS = {
@@ -20,15 +21,6 @@ export const SHARE_DESCRIPTION_MAX = 120;
 /** og:title likewise (titles are shorter than this by the work rules; a safety net). */
 export const SHARE_TITLE_MAX = 100;
 
-/** Escapes text for HTML element content and double-quoted attribute values. */
-export function escapeHtml(text: string): string {
-  return text
-    .replace(/&/g, "&amp;")
-    .replace(/</g, "&lt;")
-    .replace(/>/g, "&gt;")
-    .replace(/"/g, "&quot;")
-    .replace(/'/g, "&#39;");
-}
 
 
 /** A string literal safe inside an inline <script>: no "<", ">", "&" or line separators as such. */

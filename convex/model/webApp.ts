@@ -14,3 +14,15 @@ export const webPaths = {
   challenge: (id: string) => `/challenges/${encodeURIComponent(id)}`,
   tag: (tag: string) => `/tags/${encodeURIComponent(tag)}`,
 };
+
+/** The id after `prefix` in a path (one segment, an optional trailing slash, decoded), or null. */
+export function idAfterPrefix(pathname: string, prefix: string): string | null {
+  if (!pathname.startsWith(prefix)) return null;
+  const rest = pathname.slice(prefix.length).replace(/\/$/, "");
+  if (rest === "" || rest.includes("/")) return null;
+  try {
+    return decodeURIComponent(rest);
+  } catch {
+    return null;
+  }
+}

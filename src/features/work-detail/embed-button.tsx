@@ -1,11 +1,10 @@
-import { useEffect, useId, useRef, useState } from "react";
+import { useId } from "react";
 import { Check, Code2, Copy } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogTrigger } from "@/components/ui/dialog";
-import { useToast } from "@/components/ui/use-toast";
 import { convexSiteUrl } from "@/lib/share-link";
-import { LIMITS } from "../../../convex/constants";
 import { EMBED_HEIGHT, EMBED_WIDTH, embedCode, embedPath } from "../../../convex/model/embedLinks";
+import { useCopied } from "./use-copied";
 
 /**
  * 埋め込みコード: the <iframe> that shows this work as a card on note, Zenn or a blog, with a live
@@ -14,25 +13,10 @@ import { EMBED_HEIGHT, EMBED_WIDTH, embedCode, embedPath } from "../../../convex
  */
 export function EmbedButton({ projectId, title }: { projectId: string; title: string }) {
   const site = convexSiteUrl();
-  const toast = useToast();
   const codeId = useId();
-  const [copied, setCopied] = useState(false);
-  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-  useEffect(() => () => clearTimeout(timer.current), []);
+  const { copied, copy } = useCopied("コードをコピーできませんでした");
   if (!site) return null;
   const code = embedCode(site, projectId, title);
-
-  const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(code);
-    } catch {
-      toast.error("コードをコピーできませんでした");
-      return;
-    }
-    setCopied(true);
-    clearTimeout(timer.current);
-    timer.current = setTimeout(() => setCopied(false), LIMITS.shareCopiedMs);
-  };
 
   return (
     <Dialog>
@@ -64,7 +48,7 @@ export function EmbedButton({ projectId, title }: { projectId: string; title: st
             onFocus={(event) => event.currentTarget.select()}
             className="w-full resize-none rounded-xl border border-zinc-300 bg-zinc-50 p-3 font-mono text-xs break-all text-zinc-800 focus-visible:outline-2 focus-visible:outline-brand-600"
           />
-          <Button onClick={() => void copy()} aria-live="polite" className="self-end">
+          <Button onClick={() => void copy(code)} aria-live="polite" className="self-end">
             {copied ? <Check aria-hidden /> : <Copy aria-hidden />}
             {copied ? "コピー済み" : "コードをコピー"}
           </Button>

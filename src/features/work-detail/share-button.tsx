@@ -1,9 +1,8 @@
-import { useEffect, useRef, useState } from "react";
 import { Check, Share2 } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { useToast } from "@/components/ui/use-toast";
 import { workShareUrl } from "@/lib/share-link";
-import { LIMITS } from "../../../convex/constants";
+import { useCopied } from "./use-copied";
 
 /**
  * 共有: the system share sheet where the browser has one, otherwise the link is copied and the
@@ -13,9 +12,7 @@ import { LIMITS } from "../../../convex/constants";
 export function ShareButton({ projectId, title }: { projectId: string; title: string }) {
   const toast = useToast();
   const url = workShareUrl(projectId);
-  const [copied, setCopied] = useState(false);
-  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-  useEffect(() => () => clearTimeout(timer.current), []);
+  const { copied, copy } = useCopied("リンクをコピーできませんでした");
 
   const share = async () => {
     if (typeof navigator.share === "function") {
@@ -27,15 +24,7 @@ export function ShareButton({ projectId, title }: { projectId: string; title: st
       }
       return;
     }
-    try {
-      await navigator.clipboard.writeText(url);
-    } catch {
-      toast.error("リンクをコピーできませんでした");
-      return;
-    }
-    setCopied(true);
-    clearTimeout(timer.current);
-    timer.current = setTimeout(() => setCopied(false), LIMITS.shareCopiedMs);
+    await copy(url);
   };
 
   return (
