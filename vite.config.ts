@@ -5,6 +5,7 @@ import type { Plugin } from "vite";
 import { defineConfig } from "vitest/config";
 import { deploymentSiteUrl } from "./convex/model/shareLinks.ts";
 import { robotsTxt } from "./src/config/robots.ts";
+import { prerenderPublicPages } from "./scripts/vite-prerender.ts";
 
 /** /robots.txt, pointing at the sitemap on the deployment's HTTP-action site (issue 25). */
 function robots(): Plugin {
@@ -28,7 +29,7 @@ function robots(): Plugin {
 }
 
 export default defineConfig({
-  plugins: [react(), tailwindcss(), robots()],
+  plugins: [react(), tailwindcss(), robots(), prerenderPublicPages()],
   resolve: {
     alias: { "@": fileURLToPath(new URL("./src", import.meta.url)) },
   },

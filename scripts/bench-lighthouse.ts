@@ -43,7 +43,17 @@ async function startChromium(): Promise<{ port: number; process: ChildProcess; p
   return { port, process: child, profile };
 }
 
-type Measured = { performance: number; lcp: number; tbt: number; cls: number; accessibility: number; bestPractices: number; seo: number };
+type Measured = {
+  performance: number;
+  lcp: number;
+  tbt: number;
+  cls: number;
+  accessibility: number;
+  bestPractices: number;
+  seo: number;
+  /** The accessibility, best-practices and SEO audits that did not pass, for the notes below. */
+  failed: string[];
+};
 
 async function measure(url: string, port: number, preset: "mobile" | "desktop"): Promise<Measured> {
   const result = await lighthouse(
@@ -62,6 +72,11 @@ async function measure(url: string, port: number, preset: "mobile" | "desktop"):
     accessibility: score("accessibility"),
     bestPractices: score("best-practices"),
     seo: score("seo"),
+    failed: CATEGORIES.filter((id) => id !== "performance").flatMap((id) =>
+      (categories[id]?.auditRefs ?? [])
+        .filter((ref) => ref.weight > 0 && audits[ref.id]?.score !== null && (audits[ref.id]?.score ?? 1) < 1)
+        .map((ref) => `${id}: ${ref.id}`),
+    ),
   };
 }
 
@@ -83,20 +98,27 @@ async function main() {
     chrome = await startChromium();
     console.log(`Lighthouse ${RUNS > 1 ? `(median of ${RUNS} runs) ` : ""}on a production build, ${os.cpus().length} cores\n`);
     console.log("| page | preset | performance | LCP | TBT | CLS | accessibility | best practices | SEO |\n|---|---|---|---|---|---|---|---|---|");
+    const notes = new Set<string>();
     for (const preset of ["mobile", "desktop"] as const) {
       for (const page of pages) {
         const runs: Measured[] = [];
         for (let i = 0; i < RUNS; i++) runs.push(await measure(`${site.url}${page}`, chrome.port, preset));
         const m = runs.sort((a, b) => a.performance - b.performance)[Math.floor(runs.length / 2)];
         const label = page.replace(work._id, "{id}").replace(/\/profile\/.+/, "/profile/{id}");
+        for (const audit of m.failed) notes.add(`${label} (${preset}) ${audit}`);
         console.log(
           `| ${label} | ${preset} | ${m.performance} | ${(m.lcp / 1000).toFixed(1)} s | ${Math.round(m.tbt)} ms | ${m.cls.toFixed(3)} | ${m.accessibility} | ${m.bestPractices} | ${m.seo} |`,
         );
       }
     }
+    if (notes.size > 0) console.log(`\nAudits that did not pass:\n${[...notes].map((n) => `- ${n}`).join("\n")}`);
   } finally {
-    chrome?.process.kill();
-    if (chrome) fs.rmSync(chrome.profile, { recursive: true, force: true });
+    if (chrome) {
+      const exited = new Promise((resolve) => chrome?.process.once("exit", resolve));
+      chrome.process.kill();
+      await exited;
+      fs.rmSync(chrome.profile, { recursive: true, force: true, maxRetries: 5 });
+    }
     await site?.close();
     await stack.stop();
     fs.rmSync(dataDir, { recursive: true, force: true });

@@ -41,16 +41,17 @@ const CONTENT_TYPES: Record<string, string> = {
 const COMPRESSIBLE = new Set([".html", ".js", ".css", ".svg", ".json", ".txt", ".webmanifest"]);
 
 /**
- * Serves `dir` like a static host: files as they are (hashed assets cached for a year), any other
- * path answered with index.html, text gzipped for browsers that accept it.
+ * Serves `dir` like a static host: files as they are (hashed assets cached for a year), a folder's
+ * index.html for the folder (/projects → projects/index.html, as Netlify, Vercel, Cloudflare Pages
+ * and GitHub Pages do), any other path answered with the root index.html, text gzipped for
+ * browsers that accept it.
  */
 export async function serveStatic(dir: string): Promise<{ url: string; close: () => Promise<void> }> {
   const server = http.createServer((req, res) => {
     const pathname = decodeURIComponent(new URL(req.url ?? "/", "http://x").pathname);
     let file = path.join(dir, path.normalize(pathname));
-    if (!file.startsWith(dir) || !fs.existsSync(file) || fs.statSync(file).isDirectory()) {
-      file = path.join(dir, "index.html");
-    }
+    if (file.startsWith(dir) && fs.existsSync(file) && fs.statSync(file).isDirectory()) file = path.join(file, "index.html");
+    if (!file.startsWith(dir) || !fs.existsSync(file)) file = path.join(dir, "index.html");
     const ext = path.extname(file);
     const headers: Record<string, string> = {
       "content-type": CONTENT_TYPES[ext] ?? "application/octet-stream",

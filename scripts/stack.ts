@@ -17,6 +17,8 @@ export type StackOptions = {
   watch?: boolean;
   /** Print backend and function logs. */
   quiet?: boolean;
+  /** Origins besides the dev server's whose pages may use the backend (a production build's). */
+  allowedOrigins?: string[];
 };
 
 export type Stack = {
@@ -55,6 +57,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
       ADMIN_EMAILS: process.env.ADMIN_EMAILS ?? "admin@demo.vibe-gallery.example",
     },
     watch: options.watch ?? true,
+    ...(options.allowedOrigins ? { allowedOrigins: options.allowedOrigins } : {}),
     // Like `npx convex dev`: convex/_generated follows the code as it changes.
     codegen: options.watch ?? true,
     ...(options.quiet ? { log: false as const } : {}),

@@ -9,7 +9,7 @@ import {
   type UNSAFE_createBrowserHistory,
 } from "react-router-dom";
 import { NavigationPendingContext } from "@/lib/navigation-pending";
-import { pageDownloading, subscribePageDownloads } from "./page-downloads";
+import { noPageDownloading, pageDownloading, subscribePageDownloads } from "./page-downloads";
 import { createScrollMemory, persistScrollMemory, ScrollMemoryContext, type ScrollMemory } from "./scroll-restoration";
 
 /** A browser history in the app, a memory history in tests. */
@@ -57,7 +57,7 @@ export function AppRouter({ history, routes }: { history: AppHistory; routes: Ro
     location: history.location,
   }));
   const [pending, startTransition] = useTransition();
-  const downloading = useSyncExternalStore(subscribePageDownloads, pageDownloading);
+  const downloading = useSyncExternalStore(subscribePageDownloads, pageDownloading, noPageDownloading);
   const [memory] = useState(createScrollMemory);
   const navigator = useMemo(() => createNavigator(history, memory), [history, memory]);
 

@@ -26,3 +26,8 @@ export function subscribePageDownloads(listener: () => void): () => void {
 export function pageDownloading(): boolean {
   return downloading > 0;
 }
+
+/** What the prerendered HTML shows (and hydration starts from): nothing downloading. */
+export function noPageDownloading(): boolean {
+  return false;
+}

@@ -18,9 +18,10 @@ export function useBrowser() {
   });
   return {
     appUrl: () => inject("appUrl"),
-    async newPage(viewport = DESKTOP): Promise<Page> {
+    /** A page in a new context, on the dev server unless `baseURL` names another app. */
+    async newPage(viewport = DESKTOP, baseURL = inject("appUrl")): Promise<Page> {
       if (!browser) throw new Error("browser not started");
-      const context = await browser.newContext({ viewport, baseURL: inject("appUrl"), locale: "ja-JP" });
+      const context = await browser.newContext({ viewport, baseURL, locale: "ja-JP" });
       contexts.push(context);
       const page = await context.newPage();
       page.on("pageerror", (err) => console.error("[page error]", err.message));

@@ -62,7 +62,9 @@ export function Footer() {
         ))}
       </div>
       <div className="border-t border-zinc-100">
-        <p className="mx-auto max-w-6xl px-4 py-5 text-xs text-zinc-500 sm:px-6">
+        {/* The prerendered HTML has the year it was built in; on New Year's Day hydration may
+            meet a newer one, which is no error worth reporting. */}
+        <p suppressHydrationWarning className="mx-auto max-w-6xl px-4 py-5 text-xs text-zinc-500 sm:px-6">
           © {new Date().getFullYear()} {SITE_NAME_EN}
         </p>
       </div>

@@ -4,6 +4,7 @@ import { useLocation } from "react-router-dom";
 import { Kbd } from "@/components/ui/kbd";
 import { cn } from "@/lib/cn";
 import { isApplePlatform, isSearchShortcut } from "@/lib/platform";
+import { useHydrated } from "@/lib/use-hydrated";
 import { SearchForm } from "./search-form";
 
 /**
@@ -42,6 +43,9 @@ export function HeaderSearch() {
     return () => window.removeEventListener("keydown", onKeyDown);
   }, [location.key, open]);
 
+  // The keyboard is the browser's to know: the prerendered header (built without one) and its
+  // hydration show no hint, the next render the right one.
+  const hydrated = useHydrated();
   const shortcut = isApplePlatform() ? "⌘K" : "Ctrl K";
 
   return (
@@ -63,7 +67,7 @@ export function HeaderSearch() {
         {open ? <X aria-hidden className="size-5 lg:size-4" /> : <Search aria-hidden className="size-5 lg:size-4" />}
         <span className="sr-only lg:not-sr-only lg:flex-1 lg:text-left">{open ? "検索を閉じる" : "作品を検索"}</span>
         <span aria-hidden className="hidden lg:inline-flex">
-          <Kbd>{shortcut}</Kbd>
+          {hydrated && <Kbd>{shortcut}</Kbd>}
         </span>
       </button>
 

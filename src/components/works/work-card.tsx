@@ -8,20 +8,27 @@ import { paths } from "@/config/paths";
 import { genreLabel } from "@/lib/genres";
 import { formatRelativeTime } from "@/lib/i18n/format";
 import { AuthorByline } from "./author-byline";
-import { CARD_IMAGE_PROPS } from "./card-image";
+import { cardImageProps } from "./card-image";
 import { WorkStats } from "./work-stats";
 
 export type WorkCardData = FunctionReturnType<typeof api.home.overview>["topWorks"][number];
 
 /** A work in a grid: thumbnail, title, genre, AI tools, author and live counts. */
-export function WorkCard({ work, now }: { work: WorkCardData; now: number }) {
+type WorkCardProps = {
+  work: WorkCardData;
+  now: number;
+  /** Its place in the list: the first row's images load first. */
+  position?: number;
+};
+
+export function WorkCard({ work, now, position }: WorkCardProps) {
   return (
     <Card className="group relative flex w-full min-w-0 flex-col overflow-hidden transition-shadow focus-within:shadow-md hover:shadow-md">
       <div className="relative aspect-[16/10] overflow-hidden bg-zinc-100">
         <img
           src={work.thumbnailUrl ?? "/placeholder-thumbnail.svg"}
           alt=""
-          {...CARD_IMAGE_PROPS}
+          {...cardImageProps(position)}
           className="size-full object-cover transition-transform duration-300 group-hover:scale-[1.02]"
         />
         {work.isZeroCode && (

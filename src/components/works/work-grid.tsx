@@ -11,9 +11,9 @@ const GRID = "grid gap-4 sm:grid-cols-2 lg:grid-cols-3";
 export function WorkGrid({ works, now, label }: { works: readonly WorkCardData[]; now: number; label: string }) {
   return (
     <ul className={GRID} aria-label={label}>
-      {works.map((work) => (
+      {works.map((work, position) => (
         <li key={work._id} className="flex min-w-0 [&>*]:flex-1">
-          <WorkCard work={work} now={now} />
+          <WorkCard work={work} now={now} position={position} />
         </li>
       ))}
     </ul>

@@ -7,18 +7,25 @@ import { genreLabel } from "@/lib/genres";
 import { formatRelativeTime } from "@/lib/i18n/format";
 import type { WorkCardData } from "./work-card";
 import { AuthorByline } from "./author-byline";
-import { CARD_IMAGE_PROPS } from "./card-image";
+import { cardImageProps } from "./card-image";
 import { WorkStats } from "./work-stats";
 
 /** The list-view variant of WorkCard: thumbnail on the left, the same facts on the right. */
-export function WorkListItem({ work, now }: { work: WorkCardData; now: number }) {
+type WorkListItemProps = {
+  work: WorkCardData;
+  now: number;
+  /** Its place in the list: the first row's images load first. */
+  position?: number;
+};
+
+export function WorkListItem({ work, now, position }: WorkListItemProps) {
   return (
     <Card className="group relative flex overflow-hidden transition-shadow focus-within:shadow-md hover:shadow-md">
       <div className="relative w-28 shrink-0 overflow-hidden bg-zinc-100 sm:w-56">
         <img
           src={work.thumbnailUrl ?? "/placeholder-thumbnail.svg"}
           alt=""
-          {...CARD_IMAGE_PROPS}
+          {...cardImageProps(position)}
           className="absolute inset-0 size-full object-cover transition-transform duration-300 group-hover:scale-[1.02]"
         />
       </div>

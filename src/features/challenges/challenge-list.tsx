@@ -29,6 +29,8 @@ export function ChallengeList({ filter, canCreate, onShowAll }: ChallengeListPro
   if (results.length === 0) return <EmptyChallenges filter={filter} canCreate={canCreate} onShowAll={onShowAll} />;
   return (
     <div className="flex flex-col gap-8">
+      {/* The cards' titles are h3s: this keeps the outline whole for screen readers. */}
+      <h2 className="sr-only">チャレンジ一覧</h2>
       <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-label="チャレンジ一覧">
         {results.map((challenge) => (
           <li key={challenge._id} className="flex [&>*]:flex-1">

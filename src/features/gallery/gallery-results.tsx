@@ -123,19 +123,21 @@ function WorkResults({ works, filters, onClear, canLoadMore, loadingMore, onLoad
   }
   return (
     <div className="flex flex-col gap-8">
+      {/* The cards' titles are h3s: this keeps the outline whole for screen readers. */}
+      <h2 className="sr-only">作品一覧</h2>
       {filters.view === "grid" ? (
         <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-label="作品一覧">
-          {works.map((work) => (
+          {works.map((work, position) => (
             <li key={work._id} className="flex [&>*]:flex-1">
-              <WorkCard work={work} now={now} />
+              <WorkCard work={work} now={now} position={position} />
             </li>
           ))}
         </ul>
       ) : (
         <ul className="flex flex-col gap-3" aria-label="作品一覧">
-          {works.map((work) => (
+          {works.map((work, position) => (
             <li key={work._id}>
-              <WorkListItem work={work} now={now} />
+              <WorkListItem work={work} now={now} position={position} />
             </li>
           ))}
         </ul>

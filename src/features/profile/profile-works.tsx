@@ -31,9 +31,9 @@ export function ProfileWorks({ userId, kind, isOwner }: ProfileWorksProps) {
   return (
     <div className="flex flex-col gap-6">
       <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-label={kind === "works" ? "作品" : "いいねした作品"}>
-        {results.map((work) => (
+        {results.map((work, position) => (
           <li key={work._id} className="flex min-w-0">
-            <WorkCard work={work} now={now} />
+            <WorkCard work={work} now={now} position={position} />
           </li>
         ))}
       </ul>

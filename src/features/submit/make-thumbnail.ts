@@ -1,8 +1,7 @@
-/**
- * Gallery cards are at most ~400 CSS px wide and crop to 16:10; 640 px of width is sharp on most
- * screens and keeps a page of 20 cards well under 1 MB of images (issue 16).
- */
-export const THUMBNAIL_WIDTH = 640;
+import { THUMBNAIL_WIDTH } from "@/components/works/card-image";
+
+// Gallery cards are at most ~400 CSS px wide and crop to 16:10; THUMBNAIL_WIDTH (640 px) is sharp
+// on most screens and keeps a page of 20 cards well under 1 MB of images (issue 16).
 /** A tall screenshot keeps its width up to this height (the card shows its middle). */
 const THUMBNAIL_MAX_HEIGHT = 2 * THUMBNAIL_WIDTH;
 /** What the library aims for; a card thumbnail is typically 20–60 kB. */

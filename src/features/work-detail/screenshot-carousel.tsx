@@ -1,5 +1,6 @@
 import { useState, type KeyboardEvent } from "react";
 import { ChevronLeft, ChevronRight } from "lucide-react";
+import { THUMBNAIL_WIDTH } from "@/components/works/card-image";
 import { cn } from "@/lib/cn";
 
 export type Screenshot = { url: string | null; thumbnailUrl?: string | null };
@@ -11,6 +12,21 @@ const arrowClass =
   "transition hover:bg-white focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600";
 
 /**
+ * What the browser picks from: the 640 px thumbnail where it is sharp enough (most phones), the
+ * original elsewhere. Originals are not measured; they are taken to be this wide (a screenshot
+ * of a desktop browser), which only steers the choice.
+ */
+const ORIGINAL_WIDTH_ASSUMED = 1600;
+/** The carousel's width: the main column beside the 20rem sidebar, or the screen less padding. */
+const SIZES = "(min-width: 1024px) 47rem, calc(100vw - 2rem)";
+
+function sources(shot: Screenshot | undefined) {
+  const src = shot?.url ?? shot?.thumbnailUrl ?? "/placeholder-thumbnail.svg";
+  if (!shot?.url || !shot.thumbnailUrl) return { src };
+  return { src, srcSet: `${shot.thumbnailUrl} ${THUMBNAIL_WIDTH}w, ${shot.url} ${ORIGINAL_WIDTH_ASSUMED}w`, sizes: SIZES };
+}
+
+/**
  * The work's screenshots, one at a time: ←/→ buttons and keys (wrapping round at the ends) and
  * a dot per image. One image shows without controls; none shows the placeholder. Only the shown
  * original is loaded; once it has arrived, the next one is fetched ahead so → shows it at once
@@ -18,9 +34,14 @@ const arrowClass =
  */
 export function ScreenshotCarousel({ screenshots, title, className }: CarouselProps) {
   const [index, setIndex] = useState(0);
+  // Only a change of image fades in: the first one shows as soon as it has arrived.
+  const [changed, setChanged] = useState(false);
   const count = screenshots.length;
   const current = Math.min(index, Math.max(count - 1, 0));
-  const go = (next: number) => setIndex(((next % count) + count) % count);
+  const go = (next: number) => {
+    setIndex(((next % count) + count) % count);
+    setChanged(true);
+  };
 
   const onKeyDown = (event: KeyboardEvent) => {
     if (count < 2) return;
@@ -34,9 +55,16 @@ export function ScreenshotCarousel({ screenshots, title, className }: CarouselPr
   };
 
   const shot = screenshots[current];
-  const nextUrl = count > 1 ? screenshots[(current + 1) % count]?.url : null;
+  const next = count > 1 ? sources(screenshots[(current + 1) % count]) : null;
   const preloadNext = () => {
-    if (nextUrl) new Image().src = nextUrl;
+    if (!next) return;
+    // The same candidates as the <img> will have, so the browser fetches the one it will show.
+    const image = new Image();
+    if (next.srcSet) {
+      image.sizes = next.sizes;
+      image.srcset = next.srcSet;
+    }
+    image.src = next.src;
   };
   return (
     <section
@@ -52,11 +80,13 @@ export function ScreenshotCarousel({ screenshots, title, className }: CarouselPr
       <div className="aspect-[16/10]">
         <img
           key={current}
-          src={shot?.url ?? shot?.thumbnailUrl ?? "/placeholder-thumbnail.svg"}
+          {...sources(shot)}
+          // The first screenshot is the page's largest paint: fetched ahead of everything else.
+          fetchPriority={current === 0 ? "high" : "auto"}
           alt={count > 0 ? `${title}のスクリーンショット ${current + 1}/${count}` : ""}
           decoding="async"
           onLoad={preloadNext}
-          className="size-full animate-fade-in object-contain"
+          className={cn("size-full object-contain", changed && "animate-fade-in")}
         />
       </div>
       {count > 1 && (

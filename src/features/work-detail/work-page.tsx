@@ -134,13 +134,7 @@ function WorkDetail({ work }: { work: Work }) {
     <PageContainer className="flex flex-col gap-8 py-6 sm:py-10">
       <PageTitle title={work.title} description={summarize(work.description, META_DESCRIPTION_MAX)} />
       <JsonLd data={workJsonLd(work, window.location.origin)} />
-      <Link
-        to={paths.projects()}
-        className="inline-flex w-fit items-center gap-1.5 rounded-lg text-sm font-semibold text-zinc-600 hover:text-zinc-900 focus-visible:outline-2 focus-visible:outline-brand-600"
-      >
-        <ArrowLeft aria-hidden className="size-4" />
-        作品一覧
-      </Link>
+      <BackToWorks />
       {work.moderation && (
         <ModerationBanner targetType="work" targetId={work._id} moderation={work.moderation} isAuthor={work.isOwner} />
       )}
@@ -440,9 +434,23 @@ function RelatedWorks({ id }: { id: Work["_id"] }) {
   );
 }
 
+function BackToWorks() {
+  return (
+    <Link
+      to={paths.projects()}
+      className="inline-flex w-fit items-center gap-1.5 rounded-lg text-sm font-semibold text-zinc-600 hover:text-zinc-900 focus-visible:outline-2 focus-visible:outline-brand-600"
+    >
+      <ArrowLeft aria-hidden className="size-4" />
+      作品一覧
+    </Link>
+  );
+}
+
+/** The page's frame while the work loads, laid out as WorkDetail is (the back link included). */
 function WorkSkeleton() {
   return (
-    <PageContainer className="py-6 sm:py-10">
+    <PageContainer className="flex flex-col gap-8 py-6 sm:py-10">
+      <BackToWorks />
       <div role="status" aria-label="読み込み中" className="grid gap-8 lg:grid-cols-[minmax(0,1fr)_20rem]">
         <div className="flex flex-col gap-4">
           <Skeleton shape="square" className="aspect-[16/10] rounded-2xl" />

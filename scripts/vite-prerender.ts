@@ -1,0 +1,175 @@
+// Build-time prerendering of the public pages (issue 25), as a Vite plugin: after the client
+// build, each route of src/prerender/prerendered-routes.ts is rendered in Node with the app's
+// own components (src/prerender/render-page.tsx, loaded through Vite) and written into the HTML
+// a static host serves, so the page is painted before its JavaScript has run.
+//
+// - dist/index.html holds the home page (it is "/"), and, because static hosts answer every
+//   other path with it, the other routes as <template>s: a small inline script puts the one
+//   matching the address into #root before the first paint.
+// - dist/<route>/index.html for the routes without parameters (/projects, /challenges …), which
+//   hosts serve for /<route> directly.
+// - Each names the chunks its page needs as <link rel="modulepreload">, so they download with
+//   the entry instead of after it.
+import fs from "node:fs";
+import path from "node:path";
+import { createServer, type Plugin, type ResolvedConfig } from "vite";
+import {
+  HOME_ROUTE,
+  patternSource,
+  PRERENDERED_ROUTES,
+  SHELL_ROUTE,
+  type PrerenderedPage,
+  type PrerenderedRoute,
+} from "../src/prerender/prerendered-routes.ts";
+
+const ELSEWHERE = "prerendered-elsewhere";
+
+/** Runs in the browser before the first paint; see the header comment. Plain ES2017. */
+const PICK_TEMPLATE = `(function () {
+  var root = document.getElementById("root");
+  var path = location.pathname;
+  if (root.getAttribute("data-prerendered") === path) return;
+  var templates = document.querySelectorAll("template[data-route]");
+  for (var i = 0; i < templates.length; i++) {
+    var t = templates[i];
+    var route = t.getAttribute("data-route");
+    if (route !== "*" && !new RegExp(route).test(path)) continue;
+    root.replaceChildren(t.content.cloneNode(true));
+    root.setAttribute("data-prerendered", t.getAttribute("data-path"));
+    if (t.getAttribute("data-title")) document.title = t.getAttribute("data-title");
+    t.getAttribute("data-preload").split(" ").forEach(function (href) {
+      if (!href) return;
+      var link = document.createElement("link");
+      link.rel = "modulepreload";
+      link.href = href;
+      document.head.appendChild(link);
+    });
+    break;
+  }
+  document.documentElement.classList.remove("${ELSEWHERE}");
+})();`;
+
+/**
+ * In index.html's <head>: on any address but "/", #root (the home page) stays hidden until
+ * PICK_TEMPLATE has put the right page there, so the home page never flashes.
+ */
+function hideHomeElsewhere(homePreloads: string[]): string {
+  return (
+    `<style>.${ELSEWHERE} #root{visibility:hidden}</style>` +
+    `<script>if (location.pathname !== "/") document.documentElement.classList.add("${ELSEWHERE}");` +
+    // The home page's chunks, only when it is the home page that is shown.
+    ` else ${JSON.stringify(homePreloads)}.forEach(function (href) {` +
+    ` var link = document.createElement("link"); link.rel = "modulepreload"; link.href = href; document.head.appendChild(link); });` +
+    `</script>`
+  );
+}
+
+const escapeAttribute = (value: string) => value.replace(/&/g, "&amp;").replace(/"/g, "&quot;");
+
+/** The text of the first <title> in `html`, unescaped as an attribute will need it. */
+function titleText(html: string): string {
+  const text = /<title>([^<]*)<\/title>/.exec(html)?.[1] ?? "";
+  return text.replace(/&lt;/g, "<").replace(/&gt;/g, ">").replace(/&quot;/g, '"').replace(/&#x27;/g, "'").replace(/&amp;/g, "&");
+}
+
+export function prerenderPublicPages(): Plugin {
+  let config: ResolvedConfig;
+  /** Page module (relative to the root) → the URLs of its chunk and of what it imports. */
+  const preloads = new Map<string, string[]>();
+
+  return {
+    name: "prerender-public-pages",
+    apply: "build",
+    configResolved(resolved) {
+      config = resolved;
+    },
+    writeBundle(_options, bundle) {
+      const chunks = new Map(
+        Object.values(bundle).flatMap((output) => (output.type === "chunk" ? [[output.fileName, output] as const] : [])),
+      );
+      // What the entry loads is already preloaded by the HTML Vite writes.
+      const loadedByEntry = new Set<string>();
+      const walk = (fileName: string, into: Set<string>) => {
+        if (into.has(fileName)) return;
+        into.add(fileName);
+        for (const imported of chunks.get(fileName)?.imports ?? []) walk(imported, into);
+      };
+      for (const chunk of chunks.values()) if (chunk.isEntry) walk(chunk.fileName, loadedByEntry);
+      for (const chunk of chunks.values()) {
+        if (!chunk.facadeModuleId) continue;
+        const needed = new Set<string>();
+        walk(chunk.fileName, needed);
+        const module = path.relative(config.root, chunk.facadeModuleId).split(path.sep).join("/");
+        preloads.set(
+          module,
+          [...needed].filter((file) => !loadedByEntry.has(file)).map((file) => `${config.base}${file}`),
+        );
+      }
+    },
+    async closeBundle() {
+      const outDir = path.resolve(config.root, config.build.outDir);
+      const indexFile = path.join(outDir, "index.html");
+      const template = fs.readFileSync(indexFile, "utf8");
+      const server = await createServer({
+        configFile: config.configFile,
+        mode: config.mode,
+        logLevel: "warn",
+        appType: "custom",
+        server: { middlewareMode: true, hmr: false, ws: false, watch: null },
+        // Only Node renders here: no browser dependencies to prebundle, and a cache of its own, so
+        // a dev server running meanwhile (the e2e suite's) keeps its prebundled dependencies.
+        optimizeDeps: { noDiscovery: true, include: [] },
+        cacheDir: path.join(config.cacheDir, "prerender"),
+      });
+      try {
+        const { renderPage } = (await server.ssrLoadModule("/src/prerender/render-page.tsx")) as {
+          renderPage: (path: string, convexUrl: string) => Promise<PrerenderedPage>;
+        };
+        // The client never connects while prerendering; the URL only has to be well formed.
+        const convexUrl = (config.env.VITE_CONVEX_URL as string | undefined) || "http://127.0.0.1:3210";
+        const render = async (route: PrerenderedRoute) => ({ route, page: await renderPage(route.path, convexUrl) });
+        const preloadLinks = (route: PrerenderedRoute) =>
+          (preloads.get(route.pageModule) ?? []).map((href) => `<link rel="modulepreload" crossorigin href="${href}">`).join("");
+        const pageHtml = (route: PrerenderedRoute, page: PrerenderedPage, after = "", headExtra = preloadLinks(route)) =>
+          template
+            .replace(/<title>[^<]*<\/title>/, `${page.head}${headExtra}`)
+            .replace(
+              '<div id="root"></div>',
+              `<div id="root" data-prerendered="${escapeAttribute(route.path)}">${page.body}</div>${after}`,
+            );
+
+        const home = await render(HOME_ROUTE);
+        const others = [];
+        for (const route of [...PRERENDERED_ROUTES, SHELL_ROUTE]) others.push(await render(route));
+
+        const templates = others
+          .map(({ route, page }) =>
+            [
+              `<template data-route="${escapeAttribute(route.pattern === "*" ? "*" : patternSource(route.pattern))}"`,
+              ` data-path="${escapeAttribute(route.path)}" data-title="${escapeAttribute(route.pattern === "*" ? "" : titleText(page.head))}"`,
+              ` data-preload="${escapeAttribute((preloads.get(route.pageModule) ?? []).join(" "))}">`,
+              `${page.body}</template>`,
+            ].join(""),
+          )
+          .join("");
+        fs.writeFileSync(
+          indexFile,
+          pageHtml(
+            home.route,
+            home.page, `${templates}<script>${PICK_TEMPLATE}</script>`,
+            hideHomeElsewhere(preloads.get(home.route.pageModule) ?? []),
+          ),
+        );
+
+        for (const { route, page } of others) {
+          if (route.pattern.includes(":") || route.pattern === "*") continue;
+          const dir = path.join(outDir, route.path);
+          fs.mkdirSync(dir, { recursive: true });
+          fs.writeFileSync(path.join(dir, "index.html"), pageHtml(route, page));
+        }
+      } finally {
+        await server.close();
+      }
+    },
+  };
+}

@@ -1,0 +1,98 @@
+// The production build paints before its JavaScript runs (issue 25): the HTML a static host
+// serves holds the frame and the copy of the public pages (scripts/vite-prerender.ts), React then
+// takes over without an error, and nothing moves from first paint until the data has arrived.
+// The app is built once for this file against the e2e backend, into the folder global-setup.ts
+// serves as a static host would.
+import type { Page } from "playwright-core";
+import { beforeAll, describe, expect, inject, test } from "vitest";
+import { buildForProduction } from "../../scripts/production-build";
+import { PHONE, useBrowser } from "./browser";
+import { discoverPaths, layoutShiftOf, MAX_CLS, publicPages, recordShifts } from "./layout-shifts";
+
+const browser = useBrowser();
+
+beforeAll(async () => {
+  const convexUrl = process.env.VITE_CONVEX_URL;
+  process.env.VITE_CONVEX_URL = inject("convexUrl");
+  try {
+    await buildForProduction(inject("productionDir"));
+  } finally {
+    process.env.VITE_CONVEX_URL = convexUrl;
+  }
+}, 600_000);
+
+const siteUrl = () => inject("productionUrl");
+
+/** A page of the production build on which no script file ever loads: what paints first. */
+async function withoutScripts(): Promise<Page> {
+  const page = await browser.newPage(PHONE, siteUrl());
+  await page.route("**/assets/*.js", (route) => route.abort());
+  return page;
+}
+
+const HERO = /コードを書かずに/;
+
+describe("the prerendered HTML", () => {
+  test("shows the home page's frame and copy before any script file has loaded", async () => {
+    const page = await withoutScripts();
+    await page.goto("/");
+    await expect(page.getByRole("heading", { level: 1, name: HERO }).isVisible()).resolves.toBe(true);
+    await expect(page.getByRole("banner").getByRole("link", { name: /バイブギャラリー/ }).isVisible()).resolves.toBe(true);
+    await expect(page.getByRole("contentinfo").isVisible()).resolves.toBe(true);
+    await expect(page.title()).resolves.toBe("バイブギャラリー | Vibe Gallery");
+  });
+
+  test("shows the gallery's heading, filters and skeletons under its own title", async () => {
+    const page = await withoutScripts();
+    await page.goto("/projects");
+    await expect(page.getByRole("heading", { level: 1, name: "作品を探す" }).isVisible()).resolves.toBe(true);
+    await expect(page.getByRole("searchbox").or(page.getByRole("textbox")).first().isVisible()).resolves.toBe(true);
+    await expect(page.title()).resolves.toBe("作品を探す | バイブギャラリー");
+  });
+
+  test("never shows the home page on another address: a work page paints its frame", async () => {
+    const page = await withoutScripts();
+    await page.goto("/projects/some-work-id");
+    await expect(page.getByRole("banner").isVisible()).resolves.toBe(true);
+    await expect(page.getByRole("heading", { name: HERO }).count()).resolves.toBe(0);
+    await expect(page.locator("#root").isVisible()).resolves.toBe(true);
+  });
+
+  test("gives signed-in pages the frame with a spinner and the site's title", async () => {
+    const page = await withoutScripts();
+    await page.goto("/notifications");
+    await expect(page.getByRole("banner").isVisible()).resolves.toBe(true);
+    await expect(page.getByRole("status").first().isVisible()).resolves.toBe(true);
+    await expect(page.getByRole("heading", { name: HERO }).count()).resolves.toBe(0);
+    await expect(page.title()).resolves.toBe("バイブギャラリー | Vibe Gallery");
+  });
+});
+
+describe("once the scripts run", () => {
+  test("the five public pages come alive without an error and nothing moves", { timeout: 300_000 }, async () => {
+    const { workPath, profilePath } = await discoverPaths(await browser.newPage(PHONE, siteUrl()));
+    for (const [pagePath, ready] of publicPages(workPath, profilePath)) {
+      const page = await browser.newPage(PHONE, siteUrl());
+      const errors: string[] = [];
+      page.on("console", (message) => message.type() === "error" && errors.push(message.text()));
+      page.on("pageerror", (error) => errors.push(error.message));
+      await recordShifts(page);
+      await page.goto(pagePath);
+      await ready(page);
+      // React is in charge: the header's account control has replaced its placeholder.
+      await page.getByRole("banner").getByRole("button", { name: "ログイン" }).waitFor();
+      await page.waitForLoadState("networkidle");
+      const { cls, shifts } = await layoutShiftOf(page);
+      expect(cls, `${pagePath} moved: ${JSON.stringify(shifts)}`).toBeLessThanOrEqual(MAX_CLS);
+      expect(errors, pagePath).toEqual([]);
+    }
+  });
+
+  test("a prerendered page is interactive after hydration: the gallery's search works", async () => {
+    const page = await browser.newPage(PHONE, siteUrl());
+    await page.goto("/projects");
+    await page.getByRole("list", { name: "作品一覧" }).getByRole("link").first().waitFor();
+    await page.getByRole("button", { name: "人気順" }).click();
+    await page.waitForURL(/sort=/);
+  });
+});
