@@ -1,19 +1,22 @@
+import { lazy, Suspense } from "react";
 import { Outlet } from "react-router-dom";
-import { LocalSavesMerge } from "@/components/auth/local-saves-merge";
 import { ConnectionBanner } from "@/components/layout/connection-banner";
 import { Footer } from "@/components/layout/footer";
 import { Header } from "@/components/layout/header";
 import { NavigationProgress } from "@/components/layout/navigation-progress";
-import { SuspensionBanner } from "@/components/moderation/suspension-banner";
 import { CanonicalLink } from "@/components/seo/canonical-link";
 import { HeaderAccount } from "@/features/auth/header-account";
 import { HeaderNotifications } from "@/features/notifications/header-notifications";
-import { ProfileSetupRedirect } from "@/features/profile/profile-setup-redirect";
+import { useViewer } from "@/lib/use-viewer";
+
+const SignedInEffects = lazy(() => import("./signed-in-shell").then((m) => ({ default: m.SignedInEffects })));
+const SuspensionBanner = lazy(() => import("./signed-in-shell").then((m) => ({ default: m.SuspensionBanner })));
 
 export const MAIN_CONTENT_ID = "main-content";
 
 /** The frame of every page: skip link, header, the page, footer and the connection banner. */
 export function RootLayout() {
+  const signedIn = useViewer().status === "signedIn";
   return (
     <div className="flex min-h-dvh flex-col">
       <a
@@ -24,8 +27,11 @@ export function RootLayout() {
       </a>
       <CanonicalLink />
       <NavigationProgress />
-      <ProfileSetupRedirect />
-      <LocalSavesMerge />
+      {signedIn && (
+        <Suspense fallback={null}>
+          <SignedInEffects />
+        </Suspense>
+      )}
       <Header
         userControls={
           <>
@@ -34,7 +40,11 @@ export function RootLayout() {
           </>
         }
       />
-      <SuspensionBanner />
+      {signedIn && (
+        <Suspense fallback={null}>
+          <SuspensionBanner />
+        </Suspense>
+      )}
       {/* tabIndex lets the skip link move keyboard focus into the content. At least a screen
           tall (less the header): the footer starts below the fold, so content that arrives
           after the first paint never pushes it across the screen (layout shift). */}

@@ -2,7 +2,7 @@ import { useState, type ReactNode } from "react";
 import { Button, type ButtonVariant } from "./button";
 import { Dialog, DialogClose, DialogContent, DialogFooter } from "./dialog";
 
-type ConfirmDialogProps = {
+export type ConfirmDialogProps = {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   title: ReactNode;

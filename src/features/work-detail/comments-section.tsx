@@ -6,7 +6,7 @@ import type { Id } from "../../../convex/_generated/dataModel";
 import { Button } from "@/components/ui/button";
 import { ContentMenu } from "@/components/moderation/content-menu";
 import { CommentModerationNote } from "@/components/moderation/moderation-banner";
-import { ConfirmDialog } from "@/components/ui/confirm-dialog";
+import { LazyConfirmDialog } from "@/components/ui/lazy-confirm-dialog";
 import { Link } from "@/components/ui/link";
 import { Skeleton } from "@/components/ui/skeleton";
 import { useToast } from "@/components/ui/use-toast";
@@ -137,7 +137,7 @@ function CommentItem({ comment, now }: { comment: CommentData; now: number }) {
           >
             <Trash2 aria-hidden />
           </Button>
-          <ConfirmDialog
+          <LazyConfirmDialog
             open={confirming}
             onOpenChange={setConfirming}
             title="コメントを削除しますか？"

@@ -26,7 +26,7 @@ import { QueryErrorBoundary } from "@/components/query-error-boundary";
 import { Badge } from "@/components/ui/badge";
 import { Button, ButtonLink, buttonClassName } from "@/components/ui/button";
 import { Card, CardContent, CardTitle } from "@/components/ui/card";
-import { ConfirmDialog } from "@/components/ui/confirm-dialog";
+import { LazyConfirmDialog } from "@/components/ui/lazy-confirm-dialog";
 import { EmptyState } from "@/components/ui/empty-state";
 import { ErrorState } from "@/components/ui/error-state";
 import { Link } from "@/components/ui/link";
@@ -355,7 +355,7 @@ function AuthorCard({ work }: { work: Work }) {
               <Trash2 aria-hidden />
               削除
             </Button>
-            <ConfirmDialog
+            <LazyConfirmDialog
               open={confirming}
               onOpenChange={setConfirming}
               title="この作品を削除しますか？"
