@@ -163,6 +163,14 @@ export const IMAGE_CONTENT_TYPES = ["image/png", "image/jpeg", "image/gif"] as c
  */
 export const THUMBNAIL_CONTENT_TYPES = [...IMAGE_CONTENT_TYPES, "image/webp"] as const;
 
+/**
+ * A work's share card (og:image), drawn in the browser once the work is saved: exactly this size,
+ * WebP or JPEG (PNG where the browser encodes neither), aimed at under 150 kB and refused over
+ * maxBytes.
+ */
+export const SHARE_CARD = { width: 1200, height: 630, maxBytes: 1024 * 1024 } as const;
+export const SHARE_CARD_CONTENT_TYPES = ["image/webp", "image/jpeg", "image/png"] as const;
+
 /** Badge thresholds (DECISIONS.md "Badges and achievements"). */
 export const BADGE_THRESHOLDS = {
   zeroCodeMasterAward: 3,

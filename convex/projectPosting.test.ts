@@ -426,6 +426,7 @@ describe("projects.getForEdit", () => {
         techStack: ["React"],
         tags: ["AI"],
         isZeroCode: true,
+        hasShareCard: false,
         screenshots: screenshots.map((shot) => ({ ...shot, url: expect.any(String) as string, thumbnailUrl: expect.any(String) as string })),
       },
     });
@@ -433,7 +434,7 @@ describe("projects.getForEdit", () => {
     // What the edit form loads goes back to update unchanged, and nothing is lost.
     const loaded = await author.as.query(api.projects.getForEdit, { id });
     if (loaded.status !== "ok") throw new Error("expected the owner's work");
-    const { _id, screenshots: shots, ...fields } = loaded.work;
+    const { _id, screenshots: shots, hasShareCard: _noCard, ...fields } = loaded.work;
     await author.as.mutation(api.projects.update, {
       id: _id,
       ...fields,

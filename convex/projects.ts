@@ -15,7 +15,8 @@ import { muteFilter } from "./model/mutes";
 import { readPage } from "./model/pagination";
 import { scheduleUpdateNotifications } from "./model/saves";
 import { insertProject, updateProject } from "./model/projects";
-import { checkScreenshots } from "./model/screenshotFiles";
+import { attachShareCard, checkScreenshots, shareCardAfterEdit } from "./model/screenshotFiles";
+import { cleanText } from "./model/cleanText";
 import { searchTextFor } from "./model/search";
 import { readSiteCounter } from "./model/siteCounters";
 import { toWorkCard, vWorkCard } from "./model/workCards";
@@ -127,8 +128,9 @@ export const related = publicQuery({
 
 /**
  * Posts a work (the wizard's 投稿する). Every field is checked as in the form; each screenshot
- * must be the caller's own upload that screenshots.checkUpload accepted. Awards firstProject
- * (and zeroCodeMaster at 3 zero-code works). Returns the new work's id.
+ * must be the caller's own upload that screenshots.checkUpload accepted. The share card comes
+ * afterwards (setShareCard). Awards firstProject (and zeroCodeMaster at 3 zero-code works).
+ * Returns the new work's id.
  */
 export const create = memberMutation({
   signInMessage: WORK_MESSAGES.signInRequired,
@@ -171,8 +173,10 @@ export const getForEdit = publicQuery({
 
 /**
  * Saves the owner's edit (the wizard's 更新する). Same checks as posting; screenshots may be the
- * work's own or new uploads, and images taken off are deleted. The zero-code declaration is
- * permanent: sending a different value is refused.
+ * work's own or new uploads, and images taken off are deleted. A changed title or first
+ * screenshot drops (deletes) the share card, which no longer shows the work; the browser's new
+ * one comes afterwards (setShareCard). The zero-code declaration is permanent: sending a
+ * different value is refused.
  */
 export const update = memberMutation({
   signInMessage: WORK_MESSAGES.signInRequired,
@@ -189,13 +193,36 @@ export const update = memberMutation({
     }
     const { isZeroCode: _unchanged, ...edit } = validatedWork({ ...input, isZeroCode: existing.isZeroCode }, screenshots.length);
     await checkScreenshots(ctx, viewer._id, screenshots, existing.screenshots);
+    const shareCardStorageId = shareCardAfterEdit(existing, { title: edit.title, screenshots });
     const now = Date.now();
-    await updateProject(ctx, existing, { ...edit, screenshots }, now);
+    await updateProject(ctx, existing, { ...edit, screenshots, shareCardStorageId }, now);
     const updated = (await ctx.db.get("projects", id))!;
     if (updated.demoUrlKey !== existing.demoUrlKey) await flagDuplicateDemoUrl(ctx, updated, now);
     // Whoever saved (ストック) the work hears of the edit, in scheduled batches.
     await scheduleUpdateNotifications(ctx, id);
     return null;
+  },
+});
+
+/**
+ * Puts the share card the browser drew after 投稿する / 更新する on the author's work.
+ * `storageId` must be the caller's own card that screenshots.checkShareCard
+ * accepted (else the `shareCard` field is refused and nothing is written); `title` and
+ * `firstScreenshot` are what the card was drawn of, as the work was saved. When a later edit
+ * changed either, the card is stale before it lands: it is deleted and false returned. Otherwise
+ * it replaces the work's card (the old one is deleted) and true is returned.
+ */
+export const setShareCard = memberMutation({
+  signInMessage: WORK_MESSAGES.signInRequired,
+  rateLimit: "shareCard",
+  args: { id: v.id("projects"), storageId: v.id("_storage"), title: v.string(), firstScreenshot: v.optional(v.id("_storage")) },
+  returns: v.boolean(),
+  handler: async (ctx, { id, storageId, title, firstScreenshot }) => {
+    const work = await ctx.db.get("projects", id);
+    if (!work) throw userError("NOT_FOUND", WORK_MESSAGES.editNotFound);
+    if (work.userId !== ctx.viewer._id) throw userError("FORBIDDEN", WORK_MESSAGES.editForbidden);
+    // Cleaned as the work's title was when it was saved.
+    return await attachShareCard(ctx, ctx.viewer._id, work, storageId, { title: cleanText(title), firstScreenshot });
   },
 });
 

@@ -65,7 +65,7 @@ async function postEditable(t: TestConvex, as: Client, title = "家計簿アプ�
 async function edit(t: TestConvex, as: Client, id: Id<"projects">, title: string) {
   const loaded = await as.query(api.projects.getForEdit, { id });
   if (loaded.status !== "ok") throw new Error("expected the owner's work");
-  const { _id, screenshots, ...fields } = loaded.work;
+  const { _id, screenshots, hasShareCard: _card, ...fields } = loaded.work;
   await as.mutation(api.projects.update, {
     id: _id,
     ...fields,

@@ -183,6 +183,14 @@ export default defineSchema({
     tags: v.array(v.string()),
     isZeroCode: v.boolean(),
     screenshots: v.array(vScreenshot),
+    /**
+     * The 1200×630 share card (og:image) of the first screenshot, the title, the author and the
+     * zero-code mark, which the browser draws after 投稿する / 更新する and projects.setShareCard
+     * puts on. Unset until it arrives, on works posted before cards, when the browser could not
+     * make one, and from an edit that changed the title or the first screenshot until the new one
+     * arrives: the share page then shows the thumbnail (model/sharePage.ts).
+     */
+    shareCardStorageId: v.optional(v.id("_storage")),
     featured: v.boolean(),
     likesCount: v.number(),
     commentsCount: v.number(),
@@ -290,14 +298,17 @@ export default defineSchema({
       "projectCreationTime",
     ]),
 
-  // Every stored screenshot file (original or thumbnail): who uploaded it and, once posted, the
-  // work it belongs to. A work may only take files its author uploaded and the server checked
-  // (never another work's or user's), and uploads never posted are swept after a day.
+  // Every stored screenshot file (original or thumbnail) and share card: who uploaded it and,
+  // once posted, the work it belongs to. A work may only take files its author uploaded and the
+  // server checked (never another work's or user's), and uploads never posted are swept after a
+  // day.
   screenshotFiles: defineTable({
     storageId: v.id("_storage"),
     userId: v.id("users"),
     /** Unset while the upload waits in the posting wizard. */
     projectId: v.optional(v.id("projects")),
+    /** "shareCard" for a work's share card; unset for a screenshot's original or thumbnail. */
+    kind: v.optional(v.literal("shareCard")),
   })
     .index("by_storageId", ["storageId"])
     .index("by_projectId", ["projectId"])

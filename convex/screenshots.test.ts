@@ -236,7 +236,11 @@ describe("checkUpload", () => {
     const me = await createUser(t);
     const shot = await storePair(t);
     await t.run((ctx) => ctx.db.delete("users", me.userId));
-    const claimed = await t.mutation(internal.screenshots.claim, { userId: me.userId, storageIds: [shot.storageId, shot.thumbnailStorageId] });
+    const claimed = await t.mutation(internal.screenshots.claim, {
+      userId: me.userId,
+      storageIds: [shot.storageId, shot.thumbnailStorageId],
+      kind: "screenshot",
+    });
     expect(claimed).toBe(false);
     expect(await bothExist(t, shot)).toEqual([false, false]);
     expect(await pendingRows(t)).toEqual([]);

@@ -1,17 +1,18 @@
-// Screenshot uploads for the posting wizard (model/screenshotFiles.ts explains the life of a
-// file): an upload URL, the byte-level check that registers the upload, discarding an upload the
-// author took back, and the daily sweep of uploads never posted.
+// Screenshot and share-card uploads for the posting wizard (model/screenshotFiles.ts explains
+// the life of a file): an upload URL, the byte-level checks that register an upload, discarding
+// an upload the author took back, and the daily sweep of uploads never posted.
 import { v } from "convex/values";
 import { internal } from "./_generated/api";
 import { internalMutation, internalQuery } from "./_generated/server";
 import { THUMBNAIL_CONTENT_TYPES } from "./constants";
 import { memberAction, memberMutation, userMutation } from "./model/functions";
 import { userError } from "./model/errors";
-import { IMAGE_MESSAGES, inspectImageBlob } from "./model/images";
+import { IMAGE_MESSAGES, inspectImageBlob, shareCardRefusal } from "./model/images";
 import {
   claimFiles,
   deleteUnusedFiles,
   discardPendingFiles,
+  shareCardFailed,
   sweepPendingBatch,
   THUMBNAIL_MAX_BYTES,
   uploadFailed,
@@ -47,7 +48,7 @@ export const checkUpload = memberAction({
   handler: async (ctx, { storageId, thumbnailStorageId }): Promise<null> => {
     const storageIds = [storageId, thumbnailStorageId];
     if (storageId === thumbnailStorageId) throw uploadFailed();
-    const facts = await ctx.runQuery(internal.screenshots.uploadFacts, { userId: ctx.authUserId, storageIds });
+    const facts = await ctx.runQuery(internal.screenshots.uploadFacts, { userId: ctx.authUserId, storageIds, kind: "screenshot" });
     if (facts.userId === null) throw userError("UNAUTHENTICATED", WORK_MESSAGES.signInRequired);
     // Never touch a file that is not a fresh upload: refuse it and leave it be.
     if (facts.standings.includes("foreign")) throw uploadFailed();
@@ -65,7 +66,35 @@ export const checkUpload = memberAction({
       await ctx.runMutation(internal.screenshots.deleteUnclaimed, { storageIds });
       throw userError("INVALID_IMAGE", refusal, { screenshots: refusal });
     }
-    const claimed = await ctx.runMutation(internal.screenshots.claim, { userId: facts.userId, storageIds });
+    const claimed = await ctx.runMutation(internal.screenshots.claim, { userId: facts.userId, storageIds, kind: "screenshot" });
+    if (!claimed) throw userError("UNAUTHENTICATED", WORK_MESSAGES.signInRequired);
+    return null;
+  },
+});
+
+/**
+ * Checks a share card the browser drew and uploaded after saving a work (it shares the
+ * screenshots' upload URLs): WebP, JPEG or PNG by its bytes, at most SHARE_CARD.maxBytes, exactly
+ * 1200×630 by its header. A refused card is deleted and `shareCardFailed` thrown (the work stays
+ * without one); an accepted one becomes the caller's pending card, which projects.setShareCard
+ * then puts on the work. Checking it again is fine.
+ */
+export const checkShareCard = memberAction({
+  signInMessage: WORK_MESSAGES.signInRequired,
+  args: { storageId: v.id("_storage") },
+  returns: v.null(),
+  handler: async (ctx, { storageId }): Promise<null> => {
+    const storageIds = [storageId];
+    const facts = await ctx.runQuery(internal.screenshots.uploadFacts, { userId: ctx.authUserId, storageIds, kind: "shareCard" });
+    if (facts.userId === null) throw userError("UNAUTHENTICATED", WORK_MESSAGES.signInRequired);
+    if (facts.standings[0] === "foreign") throw shareCardFailed();
+    if (facts.standings[0] === "mine") return null;
+    const card = await ctx.storage.get(storageId);
+    if (!card || (await shareCardRefusal(card))) {
+      await ctx.runMutation(internal.screenshots.deleteUnclaimed, { storageIds });
+      throw shareCardFailed();
+    }
+    const claimed = await ctx.runMutation(internal.screenshots.claim, { userId: facts.userId, storageIds, kind: "shareCard" });
     if (!claimed) throw userError("UNAUTHENTICATED", WORK_MESSAGES.signInRequired);
     return null;
   },
@@ -87,30 +116,31 @@ export const discardUploads = userMutation({
 // Internal
 
 const vStanding = v.union(v.literal("new"), v.literal("mine"), v.literal("foreign"));
+const vFileKind = v.union(v.literal("screenshot"), v.literal("shareCard"));
 
 export const uploadFacts = internalQuery({
-  args: { userId: v.string(), storageIds: v.array(v.id("_storage")) },
+  args: { userId: v.string(), storageIds: v.array(v.id("_storage")), kind: vFileKind },
   returns: v.object({ userId: v.union(v.id("users"), v.null()), standings: v.array(vStanding) }),
-  handler: async (ctx, { userId: rawUserId, storageIds }) => {
+  handler: async (ctx, { userId: rawUserId, storageIds, kind }) => {
     const userId = ctx.db.normalizeId("users", rawUserId);
     const user = userId ? await ctx.db.get("users", userId) : null;
     if (!user) return { userId: null, standings: [] };
-    const standings = await Promise.all(storageIds.map((storageId) => uploadStanding(ctx, storageId, user._id)));
+    const standings = await Promise.all(storageIds.map((storageId) => uploadStanding(ctx, storageId, user._id, kind)));
     return { userId: user._id, standings };
   },
 });
 
 /** Registers checked files for the user; false (and the files deleted) when the user is gone. */
 export const claim = internalMutation({
-  args: { userId: v.id("users"), storageIds: v.array(v.id("_storage")) },
+  args: { userId: v.id("users"), storageIds: v.array(v.id("_storage")), kind: vFileKind },
   returns: v.boolean(),
-  handler: async (ctx, { userId, storageIds }) => {
+  handler: async (ctx, { userId, storageIds, kind }) => {
     // The account was deleted while the bytes were being read: nobody is left to post them.
     if (!(await ctx.db.get("users", userId))) {
       await deleteUnusedFiles(ctx, storageIds);
       return false;
     }
-    await claimFiles(ctx, userId, storageIds);
+    await claimFiles(ctx, userId, storageIds, kind);
     return true;
   },
 });
@@ -125,7 +155,6 @@ export const deleteUnclaimed = internalMutation({
   },
 });
 
-/** Deletes uploads left in the wizard for over a day; reschedules itself while more are left. */
 /** Uploads never checked nor used (model/storageSweep.ts); reschedules itself while more wait. */
 export const sweepUnusedUploads = internalMutation({
   args: {},
@@ -138,6 +167,10 @@ export const sweepUnusedUploads = internalMutation({
   },
 });
 
+/**
+ * Deletes uploads (screenshots and share cards) left in the wizard for over a day; reschedules
+ * itself while more are left.
+ */
 export const sweepPending = internalMutation({
   args: {},
   returns: v.null(),

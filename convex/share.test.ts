@@ -6,7 +6,8 @@ import { cloudSiteUrl, shareProjectPath } from "./model/shareLinks";
 import { summarize } from "./model/cleanText";
 import { escapeHtml } from "./model/markup";
 import { renderSharePage, SHARE_DESCRIPTION_MAX, SITE_TAGS } from "./model/sharePage";
-import { realGif, realPng, storePair } from "./model/screenshots.testkit";
+import { api } from "./_generated/api";
+import { realCardPng, realGif, realPng, storePair, uploadCard, uploadShot } from "./model/screenshots.testkit";
 import { createWork } from "./model/works.testkit";
 import { createUser, newTest, type TestConvex } from "./test.setup";
 
@@ -75,6 +76,9 @@ describe("GET /share/projects/{id}", () => {
     expect(meta(html, "twitter:title")).toBe("今日のパレット");
     expect(meta(html, "twitter:description")).toBe(meta(html, "og:description"));
     expect(meta(html, "twitter:image")).toBe(thumbnailUrl);
+    // The thumbnail's size is not known to the page, so it names none.
+    expect(meta(html, "og:image:width")).toBeUndefined();
+    expect(meta(html, "og:image:height")).toBeUndefined();
     expect(html).toContain("<title>今日のパレット | バイブギャラリー</title>");
 
     // People go on to the work page: meta refresh, a script, and a link for when neither runs.
@@ -111,6 +115,61 @@ describe("GET /share/projects/{id}", () => {
     expect(meta(html, "description")).toBe(cut);
   });
 
+  test("a work with a share card shows the card as og:image and twitter:image, 1200×630, as a large card", async () => {
+    const t = newTest();
+    const author = await createUser(t, { displayName: "作者" });
+    const shot = await uploadShot(t, author.as);
+    const form = {
+      title: "カード付きの作品",
+      description: "説明",
+      vibeDescription: "コンセプト",
+      genre: "tool",
+      demoUrl: "https://example.com",
+      demoVideoUrl: "",
+      repositoryUrl: "",
+      aiTools: ["Claude"],
+      techStack: [],
+      tags: [],
+      screenshots: [shot],
+    };
+    const id = await author.as.mutation(api.projects.create, { ...form, isZeroCode: true });
+    const thumbnailUrl = await t.run(async (ctx) => await ctx.storage.getUrl(shot.thumbnailStorageId));
+    // Until the browser's card arrives, the thumbnail stands in.
+    expect(meta((await share(t, `/share/projects/${id}`)).html, "og:image")).toBe(thumbnailUrl);
+
+    const card = await uploadCard(t, author.as);
+    await author.as.mutation(api.projects.setShareCard, { id, storageId: card, title: form.title, firstScreenshot: shot.storageId });
+    const cardUrl = await t.run(async (ctx) => await ctx.storage.getUrl(card));
+    const { status, html } = await share(t, `/share/projects/${id}`);
+    expect(status).toBe(200);
+    expect(cardUrl).toMatch(/^https:\/\//);
+    expect(meta(html, "og:image")).toBe(cardUrl);
+    expect(meta(html, "twitter:image")).toBe(cardUrl);
+    expect(meta(html, "og:image:width")).toBe("1200");
+    expect(meta(html, "og:image:height")).toBe("630");
+    expect(meta(html, "og:image:alt")).toBe("カード付きの作品");
+    expect(meta(html, "twitter:card")).toBe("summary_large_image");
+    expect(html).not.toContain(thumbnailUrl!);
+    // The card URL serves the card itself.
+    const served = await t.run(async (ctx) => await (await ctx.storage.get(card))!.arrayBuffer());
+    expect(new Uint8Array(served)).toEqual(realCardPng());
+
+    // An edit that changes the title drops the stale card: the thumbnail stands in...
+    await author.as.mutation(api.projects.update, { id, ...form, title: "新しい題" });
+    const after = (await share(t, `/share/projects/${id}`)).html;
+    expect(meta(after, "og:image")).toBe(thumbnailUrl);
+    expect(meta(after, "twitter:image")).toBe(thumbnailUrl);
+    expect(meta(after, "og:image:width")).toBeUndefined();
+    // ...until the new card arrives.
+    const next = await uploadCard(t, author.as);
+    await author.as.mutation(api.projects.setShareCard, { id, storageId: next, title: "新しい題", firstScreenshot: shot.storageId });
+    const nextUrl = await t.run(async (ctx) => await ctx.storage.getUrl(next));
+    const renamed = (await share(t, `/share/projects/${id}`)).html;
+    expect(meta(renamed, "og:image")).toBe(nextUrl);
+    expect(meta(renamed, "og:image:width")).toBe("1200");
+    expect(meta(renamed, "og:image:alt")).toBe("新しい題");
+  });
+
   test("a work without screenshots shows the site's default image", async () => {
     const t = newTest();
     const author = await createUser(t);
@@ -118,6 +177,10 @@ describe("GET /share/projects/{id}", () => {
     const { status, html } = await share(t, `/share/projects/${id}`);
     expect(status).toBe(200);
     expect(meta(html, "og:image")).toBe(`${SITE_URL}/og-image.png`);
+    expect(meta(html, "twitter:image")).toBe(`${SITE_URL}/og-image.png`);
+    // The site image is a 1200×630 card too.
+    expect(meta(html, "og:image:width")).toBe("1200");
+    expect(meta(html, "og:image:height")).toBe("630");
     // An empty description falls back to the site's.
     expect(meta(html, "og:description")).toBe(SITE_TAGS.description);
   });

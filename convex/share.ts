@@ -23,6 +23,8 @@ export const workPreview = internalQuery({
       title: v.string(),
       description: v.string(),
       imageUrl: v.union(v.string(), v.null()),
+      /** The 1200×630 share card drawn when the work was posted or edited, when it has one. */
+      cardImageUrl: v.union(v.string(), v.null()),
       authorName: v.string(),
       authorHandle: v.union(v.string(), v.null()),
       isZeroCode: v.boolean(),
@@ -42,6 +44,7 @@ export const workPreview = internalQuery({
       description: work.description,
       // The downscaled thumbnail, never the 5 MB original (crawlers cap image sizes).
       imageUrl: first ? await ctx.storage.getUrl(first.thumbnailStorageId) : null,
+      cardImageUrl: work.shareCardStorageId ? await ctx.storage.getUrl(work.shareCardStorageId) : null,
       authorName: author ? displayNameOf(author) : DELETED_USER_NAME,
       authorHandle: author?.handle ?? null,
       isZeroCode: work.isZeroCode,

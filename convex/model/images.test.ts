@@ -1,5 +1,6 @@
 import { describe, expect, test } from "vitest";
-import { imageRefusal, inspectImageBlob, sniffImageType } from "./images";
+import { imageDimensions, imageRefusal, inspectImageBlob, shareCardRefusal, sniffImageType } from "./images";
+import { realCardPng, realGif, realJpeg, realPng, realWebp } from "./screenshots.testkit";
 import { GIF_HEAD, JPEG_HEAD, PNG_HEAD, bytesOf, svgBytes, textBytes } from "./storedFiles.testkit";
 
 const MB = 1024 * 1024;
@@ -66,5 +67,68 @@ describe("inspectImageBlob", () => {
       "PNG、JPEG、GIF形式の画像を選択してください",
     );
     expect(await inspectImageBlob(new Blob([bytesOf(PNG_HEAD, 5 * MB + 1)]))).toBe("画像サイズは5MB以下にしてください");
+  });
+});
+
+const fromBase64 = (text: string) => Uint8Array.from(atob(text), (c) => c.charCodeAt(0));
+
+/** What Chromium's canvas.toBlob("image/webp", 0.8) makes of a 3×2 canvas: VP8X with an ICC profile, then VP8. */
+const CHROMIUM_WEBP_3X2 = fromBase64(
+  "UklGRhoCAABXRUJQVlA4WAoAAAAgAAAAAgAAAQAASUNDUMgBAAAAAAHIAAAAAAQwAABtbnRyUkdCIFhZWiAH4AABAAEAAAAAAABhY3NwAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAQAA9tYAAQAAAADTLQAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAlkZXNjAAAA8AAAACRyWFlaAAABFAAAABRnWFlaAAABKAAAABRiWFlaAAABPAAAABR3dHB0AAABUAAAABRyVFJDAAABZAAAAChnVFJDAAABZAAAAChiVFJDAAABZAAAAChjcHJ0AAABjAAAADxtbHVjAAAAAAAAAAEAAAAMZW5VUwAAAAgAAAAcAHMAUgBHAEJYWVogAAAAAAAAb6IAADj1AAADkFhZWiAAAAAAAABimQAAt4UAABjaWFlaIAAAAAAAACSgAAAPhAAAts9YWVogAAAAAAAA9tYAAQAAAADTLXBhcmEAAAAAAAQAAAACZmYAAPKnAAANWQAAE9AAAApbAAAAAAAAAABtbHVjAAAAAAAAAAEAAAAMZW5VUwAAACAAAAAcAEcAbwBvAGcAbABlACAASQBuAGMALgAgADIAMAAxADZWUDggLAAAAJABAJ0BKgMAAgABQCYloAJ0ugADmAD+7tPf/ucD/ucD/ucD+Ov8UApHAeAA",
+);
+/** Its VP8 chunk alone, as a simple (not extended) lossy WebP. */
+function simpleLossyWebp() {
+  const vp8 = CHROMIUM_WEBP_3X2.slice(CHROMIUM_WEBP_3X2.length - 52);
+  const riff = new Uint8Array(12 + vp8.length);
+  riff.set(Array.from("RIFF\0\0\0\0WEBP", (c) => c.charCodeAt(0)));
+  riff.set(vp8, 12);
+  new DataView(riff.buffer).setUint32(4, riff.length - 8, true);
+  return riff;
+}
+/** Chromium's canvas.toBlob("image/jpeg") of a 5×4 canvas: JFIF, an ICC profile (APP2), then the frame. */
+const CHROMIUM_JPEG_5X4 = fromBase64(
+  "/9j/4AAQSkZJRgABAQAAAQABAAD/4gHYSUNDX1BST0ZJTEUAAQEAAAHIAAAAAAQwAABtbnRyUkdCIFhZWiAH4AABAAEAAAAAAABhY3NwAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAQAA9tYAAQAAAADTLQAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAlkZXNjAAAA8AAAACRyWFlaAAABFAAAABRnWFlaAAABKAAAABRiWFlaAAABPAAAABR3dHB0AAABUAAAABRyVFJDAAABZAAAAChnVFJDAAABZAAAAChiVFJDAAABZAAAAChjcHJ0AAABjAAAADxtbHVjAAAAAAAAAAEAAAAMZW5VUwAAAAgAAAAcAHMAUgBHAEJYWVogAAAAAAAAb6IAADj1AAADkFhZWiAAAAAAAABimQAAt4UAABjaWFlaIAAAAAAAACSgAAAPhAAAts9YWVogAAAAAAAA9tYAAQAAAADTLXBhcmEAAAAAAAQAAAACZmYAAPKnAAANWQAAE9AAAApbAAAAAAAAAABtbHVjAAAAAAAAAAEAAAAMZW5VUwAAACAAAAAcAEcAbwBvAGcAbABlACAASQBuAGMALgAgADIAMAAxADb/2wBDAAYEBQYFBAYGBQYHBwYIChAKCgkJChQODwwQFxQYGBcUFhYaHSUfGhsjHBYWICwgIyYnKSopGR8tMC0oMCUoKSj/2wBDAQcHBwoIChMKChMoGhYaKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCj/wAARCAAEAAUDASIAAhEBAxEB/8QAFQABAQAAAAAAAAAAAAAAAAAAAAb/xAAUEAEAAAAAAAAAAAAAAAAAAAAA/8QAFQEBAQAAAAAAAAAAAAAAAAAABQf/xAAUEQEAAAAAAAAAAAAAAAAAAAAA/9oADAMBAAIRAxEAPwCXAVkq/9k=",
+);
+
+describe("imageDimensions", () => {
+  test("reads the pixel size from the header of PNG, GIF, JPEG and every kind of WebP", () => {
+    expect(imageDimensions(realPng())).toEqual({ width: 4, height: 3 });
+    expect(imageDimensions(realCardPng())).toEqual({ width: 1200, height: 630 });
+    expect(imageDimensions(realGif())).toEqual({ width: 1, height: 1 });
+    expect(imageDimensions(realJpeg())).toEqual({ width: 16, height: 16 });
+    expect(imageDimensions(CHROMIUM_JPEG_5X4)).toEqual({ width: 5, height: 4 });
+    expect(imageDimensions(realWebp())).toEqual({ width: 1, height: 1 }); // lossless (VP8L)
+    expect(imageDimensions(CHROMIUM_WEBP_3X2)).toEqual({ width: 3, height: 2 }); // extended (VP8X)
+    expect(imageDimensions(simpleLossyWebp())).toEqual({ width: 3, height: 2 }); // lossy (VP8)
+  });
+
+  test("null for anything it cannot read: other files, cut-off headers, a JPEG without a frame", () => {
+    expect(imageDimensions(textBytes())).toBeNull();
+    expect(imageDimensions(svgBytes())).toBeNull();
+    expect(imageDimensions(bytesOf(PNG_HEAD, 16))).toBeNull();
+    expect(imageDimensions(realPng().slice(0, 20))).toBeNull();
+    expect(imageDimensions(CHROMIUM_WEBP_3X2.slice(0, 24))).toBeNull();
+    expect(imageDimensions(CHROMIUM_JPEG_5X4.slice(0, 600))).toBeNull();
+    expect(imageDimensions(bytesOf([...JPEG_HEAD, 0x00, 0x10], 64))).toBeNull();
+    expect(imageDimensions(Uint8Array.from([0xff, 0xd8, 0xff, 0xda, 0x00, 0x02]))).toBeNull();
+  });
+});
+
+describe("shareCardRefusal", () => {
+  const card = (bytes: Uint8Array<ArrayBuffer>, type?: string) => new Blob([bytes], type ? { type } : {});
+
+  test("a 1200×630 card up to 1 MB passes, its type declared or not", async () => {
+    expect(await shareCardRefusal(card(realCardPng(), "image/png"))).toBeNull();
+    expect(await shareCardRefusal(card(realCardPng()))).toBeNull();
+  });
+
+  test("another size, another type, a type that disagrees with the bytes, or over 1 MB is refused", async () => {
+    const failed = "画像のアップロードに失敗しました";
+    expect(await shareCardRefusal(card(realCardPng(1201, 630), "image/png"))).toBe(failed);
+    expect(await shareCardRefusal(card(CHROMIUM_WEBP_3X2, "image/webp"))).toBe(failed);
+    expect(await shareCardRefusal(card(realGif(), "image/gif"))).toBe(failed);
+    expect(await shareCardRefusal(card(realCardPng(), "image/webp"))).toBe(failed);
+    expect(await shareCardRefusal(card(textBytes(), "image/png"))).toBe(failed);
+    expect(await shareCardRefusal(card(bytesOf(PNG_HEAD, MB + 1), "image/png"))).toBe(failed);
   });
 });

@@ -6,14 +6,15 @@
 // - In a mutation (`checkStoredImage`): the stored file's metadata (exists, real size, declared
 //   content type) and whether another user already uses it. A refusal there throws, which rolls
 //   the whole transaction back, so a mutation cannot also delete the refused file.
-// - In an action (`inspectImageBlob` via users.checkPhotoUpload / screenshots.checkUpload): the
-//   real bytes (magic numbers), since file contents are reliably readable only in actions; and
+// - In an action (`inspectImageBlob` via users.checkPhotoUpload / screenshots.checkUpload, and
+//   `shareCardRefusal` via screenshots.checkShareCard): the real bytes (magic numbers; a share
+//   card's pixel size from its header), since file contents are reliably readable only in actions; and
 //   actions are not transactional, so they can delete a refused file and still report the error.
 //   Only files that passed it are registered (photoFiles.ts, screenshotFiles.ts), and only
 //   registered files are accepted by the mutations.
 import type { Id } from "../_generated/dataModel";
 import type { MutationCtx, QueryCtx } from "../_generated/server";
-import { IMAGE_CONTENT_TYPES, LIMITS, THUMBNAIL_CONTENT_TYPES } from "../constants";
+import { IMAGE_CONTENT_TYPES, LIMITS, SHARE_CARD, SHARE_CARD_CONTENT_TYPES, THUMBNAIL_CONTENT_TYPES } from "../constants";
 import { userError } from "./errors";
 
 export type ImageContentType = (typeof IMAGE_CONTENT_TYPES)[number];
@@ -92,6 +93,96 @@ export async function inspectImageBlob(blob: Blob, maxBytes?: number, types?: re
   });
 }
 
+export type ImageDimensions = { width: number; height: number };
+
+const ascii = (bytes: Uint8Array, start: number, length: number) => String.fromCharCode(...bytes.subarray(start, start + length));
+
+/** A WebP's canvas size, from its first chunk: lossy (VP8), lossless (VP8L) or extended (VP8X). */
+function webpDimensions(bytes: Uint8Array, view: DataView): ImageDimensions | null {
+  if (bytes.length < 30) return null;
+  const chunk = ascii(bytes, 12, 4);
+  if (chunk === "VP8 ") {
+    // A key frame: 3 bytes of frame tag, the start code 9d 01 2a, then 14-bit width and height.
+    if (bytes[23] !== 0x9d || bytes[24] !== 0x01 || bytes[25] !== 0x2a) return null;
+    return { width: view.getUint16(26, true) & 0x3fff, height: view.getUint16(28, true) & 0x3fff };
+  }
+  if (chunk === "VP8L") {
+    if (bytes[20] !== 0x2f) return null;
+    const bits = view.getUint32(21, true);
+    return { width: (bits & 0x3fff) + 1, height: ((bits >>> 14) & 0x3fff) + 1 };
+  }
+  if (chunk === "VP8X") {
+    const uint24 = (at: number) => bytes[at]! | (bytes[at + 1]! << 8) | (bytes[at + 2]! << 16);
+    return { width: uint24(24) + 1, height: uint24(27) + 1 };
+  }
+  return null;
+}
+
+/** A JPEG's size, from its first start-of-frame segment (baseline, progressive or other). */
+function jpegDimensions(bytes: Uint8Array, view: DataView): ImageDimensions | null {
+  let at = 2;
+  while (at + 4 <= bytes.length) {
+    if (bytes[at] !== 0xff) return null;
+    const marker = bytes[at + 1]!;
+    if (marker === 0xff) {
+      at += 1; // fill byte
+      continue;
+    }
+    if (marker === 0x01 || (marker >= 0xd0 && marker <= 0xd8)) {
+      at += 2; // markers without a length
+      continue;
+    }
+    // End of image or start of scan before any frame header: not a usable JPEG.
+    if (marker === 0xd9 || marker === 0xda) return null;
+    const isFrame = marker >= 0xc0 && marker <= 0xcf && marker !== 0xc4 && marker !== 0xc8 && marker !== 0xcc;
+    if (isFrame) {
+      if (at + 9 > bytes.length) return null;
+      return { width: view.getUint16(at + 7), height: view.getUint16(at + 5) };
+    }
+    at += 2 + view.getUint16(at + 2);
+  }
+  return null;
+}
+
+/** The pixel size an image file's header declares (PNG, JPEG, GIF, WebP), or null when unreadable. */
+export function imageDimensions(bytes: Uint8Array): ImageDimensions | null {
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  switch (sniffImageType(bytes)) {
+    case "image/png":
+      // IHDR is always the first chunk: width and height, big-endian, at 16 and 20.
+      if (bytes.length < 24 || ascii(bytes, 12, 4) !== "IHDR") return null;
+      return { width: view.getUint32(16), height: view.getUint32(20) };
+    case "image/gif":
+      if (bytes.length < 10) return null;
+      return { width: view.getUint16(6, true), height: view.getUint16(8, true) };
+    case "image/webp":
+      return webpDimensions(bytes, view);
+    case "image/jpeg":
+      return jpegDimensions(bytes, view);
+    default:
+      return null;
+  }
+}
+
+/**
+ * The byte check of a share card (in an action): at most SHARE_CARD.maxBytes, WebP, JPEG or PNG
+ * by its bytes (and its declared type, when any), exactly SHARE_CARD.width × height. Returns why
+ * it is refused, or null. The browser made it, so any refusal is the general upload failure.
+ */
+export async function shareCardRefusal(blob: Blob): Promise<string | null> {
+  if (blob.size > SHARE_CARD.maxBytes) return IMAGE_MESSAGES.uploadFailed;
+  const bytes = new Uint8Array(await blob.arrayBuffer());
+  const refusal = imageRefusal({
+    size: blob.size,
+    types: SHARE_CARD_CONTENT_TYPES,
+    ...(blob.type ? { contentType: blob.type } : {}),
+    sniffedType: sniffImageType(bytes.subarray(0, IMAGE_SNIFF_BYTES)),
+  });
+  if (refusal) return IMAGE_MESSAGES.uploadFailed;
+  const size = imageDimensions(bytes);
+  return size?.width === SHARE_CARD.width && size.height === SHARE_CARD.height ? null : IMAGE_MESSAGES.uploadFailed;
+}
+
 /** Whether a user other than `userId` has this file as their profile photo. */
 export async function isPhotoOfAnotherUser(ctx: QueryCtx, storageId: Id<"_storage">, userId: Id<"users">) {
   const users = await ctx.db
@@ -101,7 +192,7 @@ export async function isPhotoOfAnotherUser(ctx: QueryCtx, storageId: Id<"_storag
   return users.some((user) => user._id !== userId);
 }
 
-/** Whether the file is a work's screenshot or one waiting in the posting wizard. */
+/** Whether the file is a work's screenshot or share card, or one waiting in the posting wizard. */
 export async function isScreenshotFile(ctx: QueryCtx, storageId: Id<"_storage">) {
   const row = await ctx.db
     .query("screenshotFiles")

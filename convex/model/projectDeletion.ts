@@ -13,7 +13,7 @@ import { eachRow, runPhases, type Budget } from "./batches";
 import { removeDiscoveryRows } from "./discovery";
 import { removeComment, removeLike, removeSubmissionStep, removeView } from "./engagementRemoval";
 import { feedItemsOfWork } from "./feed";
-import { filesOf, releaseFiles } from "./screenshotFiles";
+import { releaseFiles, workFilesOf } from "./screenshotFiles";
 import { bumpSiteCounter } from "./siteCounters";
 import { deleteWorkTrend } from "./trending";
 import { bumpUserStats } from "./userStats";
@@ -28,7 +28,7 @@ export const CLEANUP_BATCH = 100;
 export async function deleteProjectCascade(ctx: MutationCtx, work: Doc<"projects">) {
   // Its AI-tool and tag rows go with the tool and tag counts (model/discovery.ts).
   await removeDiscoveryRows(ctx, work._id);
-  await releaseFiles(ctx, filesOf(work.screenshots));
+  await releaseFiles(ctx, workFilesOf(work));
   // Out of the rankings now; its daily rows go with the purge below (model/trending.ts).
   await deleteWorkTrend(ctx, work._id);
 

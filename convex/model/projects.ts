@@ -4,7 +4,7 @@ import { BADGE_THRESHOLDS } from "../constants";
 import { awardBadge } from "./badges";
 import { demoUrlKey } from "./demoUrls";
 import { writeDiscoveryRows } from "./discovery";
-import { attachScreenshots, filesOf, releaseFiles } from "./screenshotFiles";
+import { attachWorkFiles, releaseFiles, workFilesOf } from "./screenshotFiles";
 import { searchTextFor } from "./search";
 import { bumpSiteCounter } from "./siteCounters";
 import { syncWorkTrend } from "./trending";
@@ -25,12 +25,13 @@ export type ProjectInput = Pick<
   | "tags"
   | "isZeroCode"
   | "screenshots"
+  | "shareCardStorageId"
 >;
 
 /**
- * Inserts a work (already validated, its screenshots checked) and keeps everything derived from
- * it in step, in the same transaction: the screenshot registry, the AI-tool join rows, the
- * author's stats, the site counters and the badges.
+ * Inserts a work (already validated, its files checked) and keeps everything derived from it in
+ * step, in the same transaction: the file registry, the AI-tool join rows, the author's stats,
+ * the site counters and the badges.
  */
 export async function insertProject(ctx: MutationCtx, userId: Id<"users">, input: ProjectInput, now: number) {
   const author = await ctx.db.get("users", userId);
@@ -48,7 +49,7 @@ export async function insertProject(ctx: MutationCtx, userId: Id<"users">, input
   });
   const project = (await ctx.db.get("projects", projectId))!;
   await writeAiToolRows(ctx, project);
-  await attachScreenshots(ctx, userId, projectId, input.screenshots);
+  await attachWorkFiles(ctx, userId, projectId, input);
 
   const { zeroCodeCount } = await bumpUserStats(ctx, userId, { projectsCount: 1, zeroCodeCount: input.isZeroCode ? 1 : 0 });
   await bumpSiteCounter(ctx, "projects", 1);
@@ -63,10 +64,10 @@ export async function insertProject(ctx: MutationCtx, userId: Id<"users">, input
 export type ProjectEdit = Omit<ProjectInput, "isZeroCode">;
 
 /**
- * Saves an edit (already validated, new screenshots checked): the search text, the AI-tool join
- * rows (tools or genre may change) and the screenshot files follow. Images taken off the work
- * are deleted. Counters and badges do not change: the author, the work count and the zero-code
- * declaration stay as they were.
+ * Saves an edit (already validated, new screenshots checked, the card decided by
+ * `shareCardAfterEdit`): the search text, the AI-tool join rows (tools or genre may change) and
+ * the files follow. Images and a card taken off the work are deleted. Counters and badges do not
+ * change: the author, the work count and the zero-code declaration stay as they were.
  */
 export async function updateProject(ctx: MutationCtx, work: Doc<"projects">, edit: ProjectEdit, now: number) {
   await ctx.db.patch("projects", work._id, {
@@ -74,6 +75,7 @@ export async function updateProject(ctx: MutationCtx, work: Doc<"projects">, edi
     // Optional links cleared in the form are removed, not kept (even if the key is absent).
     demoVideoUrl: edit.demoVideoUrl,
     repositoryUrl: edit.repositoryUrl,
+    shareCardStorageId: edit.shareCardStorageId,
     searchText: searchTextFor(edit.title, edit.description),
     updatedAt: now,
     demoUrlKey: demoUrlKey(edit.demoUrl),
@@ -82,12 +84,12 @@ export async function updateProject(ctx: MutationCtx, work: Doc<"projects">, edi
   if (edit.genre !== work.genre) await syncWorkTrend(ctx, work._id);
   // A hidden work has no AI-tool rows: restoring it writes them (model/moderationTargets.ts).
   if (work.hidden !== true) await writeAiToolRows(ctx, (await ctx.db.get("projects", work._id))!);
-  const keptFiles = new Set(filesOf(edit.screenshots));
+  const keptFiles = new Set(workFilesOf(edit));
   await releaseFiles(
     ctx,
-    filesOf(work.screenshots).filter((file) => !keptFiles.has(file)),
+    workFilesOf(work).filter((file) => !keptFiles.has(file)),
   );
-  await attachScreenshots(ctx, work.userId, work._id, edit.screenshots);
+  await attachWorkFiles(ctx, work.userId, work._id, edit);
 }
 
 /**

@@ -7,8 +7,9 @@ import type { MutationCtx } from "../_generated/server";
 import { userError } from "./errors";
 
 /**
- * Upload URLs, per user. The posting wizard takes two per screenshot (original and thumbnail), so
- * 5 screenshots are 10; 30 leaves room for retries and changed picks. A photo takes one.
+ * Upload URLs, per user. The posting wizard takes two per screenshot (original and thumbnail) and
+ * one for the share card, so 5 screenshots are 11; 30 leaves room for retries and changed picks.
+ * A photo takes one.
  */
 export const UPLOAD_URL_RATE_LIMITS = {
   screenshotUploadUrl: { kind: "token bucket", rate: 30, period: 10 * MINUTE, capacity: 30 },
@@ -53,6 +54,9 @@ const rateLimiter = new RateLimiter(components.rateLimiter, {
   postWork: { kind: "token bucket", rate: 10, period: HOUR, capacity: 10 },
   // Each 更新する saves; fixing a typo five times running is fine.
   editWork: { kind: "token bucket", rate: 60, period: HOUR, capacity: 20 },
+  // The share card the browser draws after a post or an edit: at most one per postWork and
+  // editWork, so a person never meets it before those (whose sums it matches).
+  shareCard: { kind: "token bucket", rate: 70, period: HOUR, capacity: 30 },
   // Reporting is rare; a handful in a row is allowed, a report storm is not.
   report: { kind: "token bucket", rate: 20, period: HOUR, capacity: 10 },
   // Muting and blocking from a page of comments; never hundreds a minute.
@@ -79,6 +83,7 @@ export type RateLimitName =
   | "handleCheck"
   | "postWork"
   | "editWork"
+  | "shareCard"
   | "report"
   | "mute"
   | keyof typeof UPLOAD_URL_RATE_LIMITS;

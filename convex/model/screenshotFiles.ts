@@ -1,22 +1,32 @@
-// The registry of screenshot files (table `screenshotFiles`). The wizard uploads each picked
-// image and its thumbnail at once, so the files exist before the work does:
+// The registry of screenshot files and share cards (table `screenshotFiles`). The wizard uploads
+// each picked image and its thumbnail at once, so those files exist before the work does. The
+// share card (kind "shareCard"; a card is never a screenshot nor the other way round) comes
+// after: once 投稿する / 更新する has saved the work, the browser draws it in the background.
 //
-// 1. upload: the browser posts the original and its thumbnail to upload URLs;
-// 2. check (action screenshots.checkUpload): the real bytes are read; refused files are deleted,
-//    accepted ones are registered as the caller's pending upload (`claimFiles`);
-// 3. post (projects.create / update): a work takes only the caller's own pending files (or keeps
-//    its own), which then point at the work (`attachScreenshots`);
+// 1. upload: the browser posts the original and its thumbnail (or the card) to upload URLs;
+// 2. check (actions screenshots.checkUpload / checkShareCard): the real bytes are read; refused
+//    files are deleted, accepted ones are registered as the caller's pending upload
+//    (`claimFiles`);
+// 3. post: a work takes only the caller's own pending files (or keeps its own), which then point
+//    at the work: screenshots through projects.create / update (`attachWorkFiles`), the card
+//    through projects.setShareCard (`attachShareCard`). A card no longer showing the work's title
+//    and first screenshot is deleted: by the edit that changed them (`shareCardAfterEdit`), or on
+//    arrival when an edit overtook it;
 // 4. files never posted are swept after a day (`sweepPendingBatch`, from convex/crons.ts).
 //
 // So another work's files, someone's photo or a file that skipped the byte check can never be
 // attached, and deleting one work can never delete another's images.
 import type { Doc, Id } from "../_generated/dataModel";
 import type { MutationCtx, QueryCtx } from "../_generated/server";
-import { IMAGE_CONTENT_TYPES, LIMITS, THUMBNAIL_CONTENT_TYPES } from "../constants";
+import { IMAGE_CONTENT_TYPES, LIMITS, SHARE_CARD, SHARE_CARD_CONTENT_TYPES, THUMBNAIL_CONTENT_TYPES } from "../constants";
 import { userError } from "./errors";
 import { deleteStoredFile, IMAGE_MESSAGES, imageRefusal, isFileInUse } from "./images";
 
 export type Screenshot = Doc<"projects">["screenshots"][number];
+
+/** What a registered file is: part of a screenshot (original or thumbnail) or a share card. */
+export type FileKind = "screenshot" | "shareCard";
+const kindOf = (row: Doc<"screenshotFiles">): FileKind => row.kind ?? "screenshot";
 
 /** Thumbnails are made in the browser at most 640 px wide; anything near 5 MB is not one. */
 export const THUMBNAIL_MAX_BYTES = 1024 * 1024;
@@ -27,8 +37,22 @@ export const PENDING_UPLOAD_TTL_MS = 24 * 60 * 60 * 1000;
 /** Every file of the screenshots, originals and thumbnails. */
 export const filesOf = (shots: readonly Screenshot[]) => shots.flatMap((shot) => [shot.storageId, shot.thumbnailStorageId]);
 
+/** Every file of a work: its screenshots' and its share card. */
+export const workFilesOf = (work: Pick<Doc<"projects">, "screenshots" | "shareCardStorageId">) => [
+  ...filesOf(work.screenshots),
+  ...(work.shareCardStorageId ? [work.shareCardStorageId] : []),
+];
+
 export function uploadFailed() {
   return userError("INVALID_IMAGE", IMAGE_MESSAGES.uploadFailed, { screenshots: IMAGE_MESSAGES.uploadFailed });
+}
+
+/**
+ * A share card that cannot be used. Its own field: the browser made the card, not the person, so
+ * no form field shows it (the work simply stays without a card).
+ */
+export function shareCardFailed() {
+  return userError("INVALID_IMAGE", IMAGE_MESSAGES.uploadFailed, { shareCard: IMAGE_MESSAGES.uploadFailed });
 }
 
 async function rowOf(ctx: QueryCtx, storageId: Id<"_storage">) {
@@ -40,22 +64,33 @@ async function rowOf(ctx: QueryCtx, storageId: Id<"_storage">) {
 
 /**
  * What a just-uploaded file is to the caller: "new" (nobody's yet), "mine" (already checked and
- * waiting for this caller) or "foreign" (a posted screenshot, someone else's upload, any photo).
+ * waiting for this caller, as a file of `kind` when one is given) or "foreign" (a posted
+ * screenshot or card, someone else's upload, any photo, a file checked as the other kind).
  */
-export async function uploadStanding(ctx: QueryCtx, storageId: Id<"_storage">, userId: Id<"users">) {
+export async function uploadStanding(ctx: QueryCtx, storageId: Id<"_storage">, userId: Id<"users">, kind?: FileKind) {
   const row = await rowOf(ctx, storageId);
-  if (row) return row.userId === userId && row.projectId === undefined ? "mine" : "foreign";
+  if (row) {
+    const waiting = row.userId === userId && row.projectId === undefined && (kind === undefined || kindOf(row) === kind);
+    return waiting ? "mine" : "foreign";
+  }
   // Anyone's profile photo, the caller's own included: a photo never becomes a screenshot (else
   // deleting the work, or the sweep, would delete the photo).
   return (await isFileInUse(ctx, storageId)) ? "foreign" : "new";
 }
 
 /** Registers checked uploads as the caller's pending files (again-safe: the check may repeat). */
-export async function claimFiles(ctx: MutationCtx, userId: Id<"users">, storageIds: readonly Id<"_storage">[]) {
+export async function claimFiles(
+  ctx: MutationCtx,
+  userId: Id<"users">,
+  storageIds: readonly Id<"_storage">[],
+  kind: FileKind = "screenshot",
+) {
   for (const storageId of storageIds) {
-    const standing = await uploadStanding(ctx, storageId, userId);
+    const standing = await uploadStanding(ctx, storageId, userId, kind);
     if (standing === "foreign") throw uploadFailed();
-    if (standing === "new") await ctx.db.insert("screenshotFiles", { storageId, userId });
+    if (standing === "new") {
+      await ctx.db.insert("screenshotFiles", { storageId, userId, ...(kind === "shareCard" ? { kind } : {}) });
+    }
   }
 }
 
@@ -87,31 +122,93 @@ export async function checkScreenshots(
       [shot.thumbnailStorageId, THUMBNAIL_MAX_BYTES, THUMBNAIL_CONTENT_TYPES],
     ] as const) {
       const row = await rowOf(ctx, storageId);
-      if (!row || row.userId !== userId || row.projectId !== undefined) throw uploadFailed();
+      if (!row || row.userId !== userId || row.projectId !== undefined || kindOf(row) !== "screenshot") throw uploadFailed();
       if (!(await storedFileAcceptable(ctx, storageId, maxBytes, types))) throw uploadFailed();
     }
   }
 }
 
 /**
- * Points the files at their work. Files without a row (the demo seed stores its images itself)
- * get one, so every posted screenshot is known to the registry.
+ * Checks a new share card for a work: the caller's own upload that screenshots.checkShareCard
+ * accepted, held by no work, still stored within the card's size and types. Throws
+ * `shareCardFailed` otherwise (before anything is written).
  */
-export async function attachScreenshots(
+export async function checkShareCard(ctx: QueryCtx, userId: Id<"users">, storageId: Id<"_storage">) {
+  const row = await rowOf(ctx, storageId);
+  if (!row || row.userId !== userId || row.projectId !== undefined || kindOf(row) !== "shareCard") throw shareCardFailed();
+  if (!(await storedFileAcceptable(ctx, storageId, SHARE_CARD.maxBytes, SHARE_CARD_CONTENT_TYPES))) throw shareCardFailed();
+}
+
+/** What a card shows of its work: the (stored, cleaned) title and the first screenshot's original. */
+export type CardSubject = { title: string; firstScreenshot: Id<"_storage"> | undefined };
+
+/** Whether a card drawn of `subject` still shows the work. */
+function showsWork(work: Pick<Doc<"projects">, "title" | "screenshots">, subject: CardSubject) {
+  return subject.title === work.title && subject.firstScreenshot === work.screenshots[0]?.storageId;
+}
+
+/**
+ * The card a work keeps after an edit: the old one only while it still shows the work. A new
+ * title or first screenshot makes it stale, and the work goes without until the browser's new
+ * card arrives (projects.setShareCard); meanwhile the share page falls back to the thumbnail.
+ */
+export function shareCardAfterEdit(
+  work: Doc<"projects">,
+  edit: { title: string; screenshots: readonly Screenshot[] },
+): Id<"_storage"> | undefined {
+  return showsWork(work, { title: edit.title, firstScreenshot: edit.screenshots[0]?.storageId }) ? work.shareCardStorageId : undefined;
+}
+
+/**
+ * Puts the caller's checked card (see `checkShareCard`, which throws first) on their work, drawn
+ * of `subject`. When the work no longer shows that subject (a later edit overtook the card), the
+ * card is deleted instead and false returned. Otherwise it replaces the work's card (the old one
+ * is deleted) and true is returned.
+ */
+export async function attachShareCard(
+  ctx: MutationCtx,
+  userId: Id<"users">,
+  work: Doc<"projects">,
+  storageId: Id<"_storage">,
+  subject: CardSubject,
+): Promise<boolean> {
+  await checkShareCard(ctx, userId, storageId);
+  if (!showsWork(work, subject)) {
+    await releaseFiles(ctx, [storageId]);
+    return false;
+  }
+  const previous = work.shareCardStorageId;
+  await ctx.db.patch("projects", work._id, { shareCardStorageId: storageId });
+  // checkShareCard found its row, waiting for a work.
+  const row = (await rowOf(ctx, storageId))!;
+  await ctx.db.patch("screenshotFiles", row._id, { projectId: work._id });
+  if (previous !== undefined) await releaseFiles(ctx, [previous]);
+  return true;
+}
+
+/**
+ * Points the files at their work. Files without a row (the demo seed stores its images itself)
+ * get one, so every posted screenshot and card is known to the registry.
+ */
+export async function attachWorkFiles(
   ctx: MutationCtx,
   userId: Id<"users">,
   projectId: Id<"projects">,
-  shots: readonly Screenshot[],
+  work: Pick<Doc<"projects">, "screenshots" | "shareCardStorageId">,
 ) {
-  for (const storageId of filesOf(shots)) {
+  const files: Array<{ storageId: Id<"_storage">; kind: FileKind }> = [
+    ...filesOf(work.screenshots).map((storageId) => ({ storageId, kind: "screenshot" as const })),
+    ...(work.shareCardStorageId ? [{ storageId: work.shareCardStorageId, kind: "shareCard" as const }] : []),
+  ];
+  for (const { storageId, kind } of files) {
     const row = await rowOf(ctx, storageId);
-    // Images an edit keeps already point here: no write.
+    // Files an edit keeps already point here: no write.
     if (row && row.projectId !== projectId) await ctx.db.patch("screenshotFiles", row._id, { projectId });
-    else if (!row) await ctx.db.insert("screenshotFiles", { storageId, userId, projectId });
+    else if (!row) await ctx.db.insert("screenshotFiles", { storageId, userId, projectId, ...(kind === "shareCard" ? { kind } : {}) });
   }
 }
 
-/** Deletes files and their rows (screenshots taken off a work, or a deleted work's). */
+/** Deletes files and their rows (screenshots or a card taken off a work, or a deleted work's). */
 export async function releaseFiles(ctx: MutationCtx, storageIds: readonly Id<"_storage">[]) {
   for (const storageId of storageIds) {
     const row = await rowOf(ctx, storageId);

@@ -1,9 +1,11 @@
-// Test fixtures for screenshots: real image files, and an upload that went through the wizard's
-// steps (stored, then checked by screenshots.checkUpload), ready for projects.create / update.
+// Test fixtures for screenshots and share cards: real image files, and an upload that went
+// through the wizard's steps (stored, then checked by screenshots.checkUpload or checkShareCard),
+// ready for projects.create / update (screenshots) or projects.setShareCard (cards).
 // The two dots in this file's name keep it out of the deployed modules.
 import { encode } from "fast-png";
 import { api } from "../_generated/api";
 import type { Id } from "../_generated/dataModel";
+import { SHARE_CARD } from "../constants";
 import type { TestConvex } from "../test.setup";
 import { storeFile } from "./storedFiles.testkit";
 
@@ -38,6 +40,19 @@ export function realGif(): Uint8Array<ArrayBuffer> {
 /** A real 1×1 lossless WebP ("RIFF", size, "WEBP"): what the wizard makes thumbnails as. */
 export function realWebp(): Uint8Array<ArrayBuffer> {
   return Uint8Array.from(atob("UklGRhoAAABXRUJQVlA4TA0AAAAvAAAAEAcQERGIiP4HAA=="), (c) => c.charCodeAt(0));
+}
+
+/** A real PNG of the share card's size (1200×630 unless said otherwise), one flat colour. */
+export function realCardPng(width: number = SHARE_CARD.width, height: number = SHARE_CARD.height): Uint8Array<ArrayBuffer> {
+  const data = new Uint8Array(width * height * 3).fill(0x7c);
+  return new Uint8Array(encode({ width, height, data, channels: 3 }));
+}
+
+/** A share card uploaded and accepted by screenshots.checkShareCard: the caller's pending card. */
+export async function uploadCard(t: TestConvex, as: Client): Promise<Id<"_storage">> {
+  const storageId = await storeFile(t, realCardPng(), "image/png");
+  await as.action(api.screenshots.checkShareCard, { storageId });
+  return storageId;
 }
 
 /** Stores an original and its thumbnail as the browser uploads them (not yet checked). */

@@ -3,6 +3,7 @@
 // static SPA whose index.html carries only the site's default tags. So the share URL is an HTTP
 // action (convex/share.ts) whose page holds the work's own tags and sends people on to the work
 // page (meta refresh, a script, and a plain link).
+import { SHARE_CARD } from "../constants";
 import { summarize } from "./cleanText";
 import { OEMBED_PATH } from "./embedLinks";
 import { escapeHtml } from "./markup";
@@ -12,7 +13,7 @@ export const SITE_TAGS = {
   siteName: "バイブギャラリー",
   title: "バイブギャラリー | Vibe Gallery",
   description: "AIツールで作られた作品を共有・発見できるクリエイターコミュニティ",
-  /** In the web app's public/ folder, 1200×630. */
+  /** In the web app's public/ folder, 1200×630 (as a share card). */
   imagePath: "/og-image.png",
 } as const;
 
@@ -39,6 +40,8 @@ type Tags = {
   url: string;
   /** Absolute image URL. */
   image: string;
+  /** Its pixel size when known (a share card, the site image), so crawlers can lay it out at once. */
+  imageSize?: { width: number; height: number };
   type: "article" | "website";
 };
 
@@ -57,6 +60,9 @@ function head(tags: Tags, extra: string[] = []): string {
     meta("property", "og:description", tags.description),
     meta("property", "og:url", tags.url),
     meta("property", "og:image", tags.image),
+    ...(tags.imageSize
+      ? [meta("property", "og:image:width", String(tags.imageSize.width)), meta("property", "og:image:height", String(tags.imageSize.height))]
+      : []),
     meta("property", "og:image:alt", tags.title),
     meta("name", "twitter:card", "summary_large_image"),
     meta("name", "twitter:title", tags.title),
@@ -91,7 +97,18 @@ export type SharedWork = {
   description: string;
   /** Absolute URL of the work's thumbnail, or null when it has no screenshot. */
   imageUrl: string | null;
+  /** Absolute URL of the work's 1200×630 share card, or null when it has none. */
+  cardImageUrl?: string | null;
 };
+
+const CARD_SIZE = { width: SHARE_CARD.width, height: SHARE_CARD.height };
+
+/** The work's share card, else its thumbnail, else the site image; the card and the site image are 1200×630. */
+function imageOf(work: SharedWork, siteUrl: string): Pick<Tags, "image" | "imageSize"> {
+  if (work.cardImageUrl) return { image: work.cardImageUrl, imageSize: CARD_SIZE };
+  if (work.imageUrl) return { image: work.imageUrl };
+  return { image: `${siteUrl}${SITE_TAGS.imagePath}`, imageSize: CARD_SIZE };
+}
 
 /**
  * The share page of a work: its tags, then off to `workUrl` (the work page in the web app).
@@ -105,7 +122,7 @@ export function renderSharePage(work: SharedWork, urls: { shareUrl: string; work
     title,
     description,
     url: urls.shareUrl,
-    image: work.imageUrl ?? `${urls.siteUrl}${SITE_TAGS.imagePath}`,
+    ...imageOf(work, urls.siteUrl),
     type: "article",
   };
   const workUrl = escapeHtml(urls.workUrl);
@@ -128,6 +145,7 @@ export function renderNotFoundPage(urls: { siteUrl: string }, message: string): 
     description: SITE_TAGS.description,
     url: `${urls.siteUrl}/`,
     image: `${urls.siteUrl}${SITE_TAGS.imagePath}`,
+    imageSize: CARD_SIZE,
     type: "website",
   };
   const home = escapeHtml(`${urls.siteUrl}/`);

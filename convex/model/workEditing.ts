@@ -18,6 +18,8 @@ export const vEditableWork = v.object({
   techStack: v.array(v.string()),
   tags: v.array(v.string()),
   isZeroCode: v.boolean(),
+  /** Whether the work has a share card (the browser draws one after 更新する when it has none). */
+  hasShareCard: v.boolean(),
   screenshots: v.array(
     v.object({
       storageId: v.id("_storage"),
@@ -43,6 +45,7 @@ export async function toEditableWork(ctx: QueryCtx, work: Doc<"projects">): Prom
     techStack: work.techStack,
     tags: work.tags,
     isZeroCode: work.isZeroCode,
+    hasShareCard: work.shareCardStorageId !== undefined,
     screenshots: await Promise.all(
       work.screenshots.map(async (shot) => ({
         ...shot,

@@ -1,5 +1,5 @@
 import type { Page } from "playwright-core";
-import { describe, expect, test } from "vitest";
+import { describe, expect, inject, test } from "vitest";
 import { newIdentity, signInWithProfile } from "./auth";
 import { expectNoSeriousA11yViolations } from "./axe";
 import { PHONE, useBrowser } from "./browser";
@@ -25,8 +25,56 @@ async function dropImage(page: Page, file: ReturnType<typeof pngFile>) {
   await zone.dispatchEvent("drop", { dataTransfer });
 }
 
+/** The og:image (and the tags about it) a crawler reads from the work's share link, the HTTP action on the site URL. */
+async function sharedImage(page: Page, workPath: string) {
+  const shareUrl = `${inject("siteUrl")}/share/projects/${workPath.split("/").at(-1)}`;
+  const response = await page.request.get(shareUrl, { headers: { "User-Agent": "Twitterbot/1.0" }, maxRedirects: 0 });
+  expect(response.status()).toBe(200);
+  const html = await response.text();
+  const tag = (key: string) => new RegExp(`<meta (?:name|property)="${key}" content="([^"]*)">`).exec(html)?.[1];
+  return { image: tag("og:image"), tag };
+}
+
+/** A stored image the page names as 1200×630: a share card (the thumbnail has no size, the site image is not stored). */
+const isStoredCard = ({ image, tag }: Awaited<ReturnType<typeof sharedImage>>) =>
+  /^http:\/\/127\.0\.0\.1:\d+\/api\/storage\//.test(image ?? "") && tag("og:image:width") === "1200";
+
+/**
+ * The share card the work's share link names, once the browser has drawn and sent it in the
+ * background after 投稿する / 更新する (any card but `replaced`): polled, since nothing waits for it.
+ * Then checks that it is the 1200×630 share card and loads as an image.
+ */
+async function shareCardOf(page: Page, workPath: string, replaced?: string): Promise<string> {
+  await expect
+    .poll(
+      async () => {
+        const shared = await sharedImage(page, workPath);
+        return isStoredCard(shared) && shared.image !== replaced;
+      },
+      { timeout: 60_000, interval: 500 },
+    )
+    .toBe(true);
+  const { image, tag } = await sharedImage(page, workPath);
+  const card = image!;
+  expect(tag("twitter:image")).toBe(card);
+  expect(tag("twitter:card")).toBe("summary_large_image");
+  expect([tag("og:image:width"), tag("og:image:height")]).toEqual(["1200", "630"]);
+  const served = await page.request.get(card);
+  expect(served.status()).toBe(200);
+  expect(served.headers()["content-type"]).toMatch(/^image\/(webp|jpeg|png)$/);
+  // It decodes in a browser, at the size the page names.
+  const size = await page.evaluate(async (src) => {
+    const image = new Image();
+    image.src = src;
+    await image.decode();
+    return [image.naturalWidth, image.naturalHeight];
+  }, card);
+  expect(size).toEqual([1200, 630]);
+  return card;
+}
+
 describe("posting and editing a work", () => {
-  test("post with 2 PNGs through all 4 steps, edit its images, and nobody else may edit it", async () => {
+  test("post with 2 PNGs through all 4 steps, edit its images, and nobody else may edit it", { timeout: 240_000 }, async () => {
     const title = `植物みずやり日記 ${Date.now()}`;
     const page = await browser.newPage();
     await page.goto("/");
@@ -89,6 +137,10 @@ describe("posting and editing a work", () => {
     await page.getByRole("list", { name: "使用したAIツール" }).getByText("Windsurf").waitFor();
     await expectNoSeriousA11yViolations(page, "own work page");
 
+    // The browser draws the work's share card after posting, in the background: its share link
+    // names it once it arrives.
+    const firstCard = await shareCardOf(page, workPath);
+
     // Edit: remove one image and add another.
     await page.getByRole("link", { name: "編集" }).click();
     await page.waitForURL((url) => url.searchParams.has("edit"));
@@ -107,6 +159,10 @@ describe("posting and editing a work", () => {
     await carousel.getByRole("img", { name: /1\/2$/ }).waitFor();
     expect(await dots.count()).toBe(2);
     expect(await carousel.getByRole("img").getAttribute("src")).toBe(secondImage);
+    // Another first image: the old card is gone, and a new one is drawn.
+    const secondCard = await shareCardOf(page, workPath, firstCard);
+    expect(secondCard).not.toBe(firstCard);
+    expect((await page.request.get(firstCard)).status()).toBe(404);
 
     // Someone else cannot open its edit page.
     const other = await browser.newPage(PHONE);

@@ -14,8 +14,10 @@ import { useToast } from "@/components/ui/use-toast";
 import { paths } from "@/config/paths";
 import { readServerError } from "@/lib/convex-error";
 import { useViewer } from "@/lib/use-viewer";
+import { editNeedsCard } from "./share-card/send-share-card";
+import { useShareCardSender } from "./share-card/use-share-card-sender";
 import { useConvexUploader } from "./use-convex-uploader";
-import type { ScreenshotIds } from "./use-screenshot-uploads";
+import type { CoverImage, ScreenshotIds } from "./use-screenshot-uploads";
 import { EMPTY_WORK, type WorkFieldErrors, type WorkFormInput } from "./work-form-state";
 import { WorkWizard } from "./work-wizard";
 
@@ -101,12 +103,15 @@ function NewWork({ banner, challengeId }: { banner: ReactNode; challengeId: stri
   const toast = useToast();
   const uploader = useConvexUploader();
   const create = useMutation(api.projects.create);
+  const startShareCard = useShareCardSender();
   const enterChallenge = useEnterChallenge();
   const run = useSubmitHandler("投稿に失敗しました。");
 
-  const submit = (values: WorkFormInput, screenshots: ScreenshotIds[]) =>
+  const submit = (values: WorkFormInput, screenshots: ScreenshotIds[], cover: CoverImage | null) =>
     run(async () => {
       const id = await create({ ...values, screenshots: toServerScreenshots(screenshots) });
+      // The share card follows in the background: posting never waits for it.
+      startShareCard({ workId: id, title: values.title, isZeroCode: values.isZeroCode, cover });
       if (challengeId) {
         await navigate(await enterChallenge(challengeId, id));
         return;
@@ -132,6 +137,7 @@ function EditWork({ id, banner }: { id: string; banner: ReactNode }) {
   const toast = useToast();
   const uploader = useConvexUploader();
   const update = useMutation(api.projects.update);
+  const startShareCard = useShareCardSender();
   const run = useSubmitHandler("更新に失敗しました。");
   const result = useQuery(api.projects.getForEdit, { id });
 
@@ -140,10 +146,15 @@ function EditWork({ id, banner }: { id: string; banner: ReactNode }) {
   if (result.status === "forbidden") return <LeaveWithMessage message={WORK_MESSAGES.editForbidden} />;
   const { work } = result;
 
-  const submit = (values: WorkFormInput, screenshots: ScreenshotIds[]) =>
+  const submit = (values: WorkFormInput, screenshots: ScreenshotIds[], cover: CoverImage | null) =>
     run(async () => {
       const { isZeroCode: _permanent, ...edit } = values;
       await update({ id: work._id, ...edit, screenshots: toServerScreenshots(screenshots) });
+      // A new card, in the background, when the old one no longer shows the work (or there is none yet).
+      const before = { hasShareCard: work.hasShareCard, title: work.title, firstScreenshot: work.screenshots[0]?.storageId };
+      if (editNeedsCard(before, { title: values.title, firstScreenshot: cover?.storageId })) {
+        startShareCard({ workId: work._id, title: values.title, isZeroCode: work.isZeroCode, cover });
+      }
       toast.success(UPDATED_MESSAGE);
       await navigate(paths.project(work._id));
     });
@@ -170,6 +181,7 @@ function EditWork({ id, banner }: { id: string; banner: ReactNode }) {
         storageId: shot.storageId,
         thumbnailStorageId: shot.thumbnailStorageId,
         url: shot.thumbnailUrl ?? shot.url,
+        originalUrl: shot.url,
       }))}
       uploader={uploader}
       onSubmit={submit}

@@ -8,8 +8,11 @@ import { imageFileProblem } from "@/lib/image-files";
 /** A stored image pair, as the server takes it back in projects.create / update. */
 export type ScreenshotIds = { storageId: string; thumbnailStorageId: string };
 
-/** An image the work already has (edit mode). */
-export type ExistingScreenshot = ScreenshotIds & { kind: "existing"; key: string; url: string | null };
+/** An image the work already has (edit mode): `url` shows it (its thumbnail), `originalUrl` is the full image. */
+export type ExistingScreenshot = ScreenshotIds & { kind: "existing"; key: string; url: string | null; originalUrl?: string | null };
+
+/** The work's first image as the share card draws it: the picked file, or the stored image's URL. */
+export type CoverImage = { storageId: string; source: Blob | string | null };
 
 export type UploadPhase = "preparing" | "uploading" | "checking" | "ready" | "failed";
 
@@ -120,13 +123,15 @@ export function useScreenshotUploads(initial: readonly ExistingScreenshot[], upl
     if (ids.length > 0) void uploader.discard(ids).catch(() => {});
   }, [items, uploader]);
 
-  const ready: ScreenshotIds[] = items.flatMap((item) =>
+  // Images ready to post, in display order: the work's own and finished uploads.
+  const ready = items.flatMap((item): Array<{ ids: ScreenshotIds; source: CoverImage["source"] }> =>
     item.kind === "existing"
-      ? [{ storageId: item.storageId, thumbnailStorageId: item.thumbnailStorageId }]
+      ? [{ ids: { storageId: item.storageId, thumbnailStorageId: item.thumbnailStorageId }, source: item.originalUrl ?? item.url }]
       : item.ids && item.phase === "ready"
-        ? [item.ids]
+        ? [{ ids: item.ids, source: item.file }]
         : [],
   );
+  const first = ready[0];
   return {
     items,
     addFiles,
@@ -134,7 +139,9 @@ export function useScreenshotUploads(initial: readonly ExistingScreenshot[], upl
     retry,
     discardAll,
     /** What projects.create / update take, in display order. */
-    screenshots: ready,
+    screenshots: ready.map((item) => item.ids),
+    /** The first of them, for the share card. */
+    cover: first ? ({ storageId: first.ids.storageId, source: first.source } satisfies CoverImage) : null,
     uploading: items.some((item) => item.kind === "new" && item.phase !== "ready" && item.phase !== "failed"),
     failed: items.some((item) => item.kind === "new" && item.phase === "failed"),
   };

@@ -190,7 +190,7 @@ describe("step 2: screenshots", () => {
   it("edit mode shows the work's images apart from new ones; both can be removed", async () => {
     const existing: ExistingScreenshot[] = [
       { kind: "existing", key: "e1", storageId: "s1", thumbnailStorageId: "t1", url: "https://img/1" },
-      { kind: "existing", key: "e2", storageId: "s2", thumbnailStorageId: "t2", url: "https://img/2" },
+      { kind: "existing", key: "e2", storageId: "s2", thumbnailStorageId: "t2", url: "https://img/2", originalUrl: "https://img/2-original" },
     ];
     const onSubmit = vi.fn<WorkWizardProps["onSubmit"]>(() => Promise.resolve(null));
     const { user, finish } = await toStepTwo({ mode: "edit", initialScreenshots: existing, onSubmit });
@@ -205,10 +205,15 @@ describe("step 2: screenshots", () => {
     await user.click(screen.getByRole("button", { name: /^Claude/ }));
     await user.click(next());
     await user.click(screen.getByRole("button", { name: "更新する" }));
-    expect(onSubmit).toHaveBeenCalledWith(expect.objectContaining({ title: "ふんわり家計簿" }), [
-      { storageId: "s2", thumbnailStorageId: "t2" },
-      { storageId: "orig-1", thumbnailStorageId: "thumb-1" },
-    ]);
+    expect(onSubmit).toHaveBeenCalledWith(
+      expect.objectContaining({ title: "ふんわり家計簿" }),
+      [
+        { storageId: "s2", thumbnailStorageId: "t2" },
+        { storageId: "orig-1", thumbnailStorageId: "thumb-1" },
+      ],
+      // The share card draws the first image from the full original where the work has one.
+      { storageId: "s2", source: "https://img/2-original" },
+    );
   });
 });
 
@@ -277,9 +282,11 @@ describe("step 3 and the review", () => {
 
     await user.click(screen.getByRole("button", { name: "投稿する" }));
     expect(onSubmit).toHaveBeenCalledTimes(1);
-    const [values, shots] = onSubmit.mock.calls[0]!;
+    const [values, shots, cover] = onSubmit.mock.calls[0]!;
     expect(values).toMatchObject({ title: "ふんわり家計簿", aiTools: ["Claude"], isZeroCode: true });
     expect(shots).toHaveLength(4);
+    // The first picked file is the share card's image.
+    expect(cover).toEqual({ storageId: "orig-1", source: expect.objectContaining({ name: "1.png" }) as unknown });
   });
 
   it("a field the server refused sends the person to its step with the message", async () => {

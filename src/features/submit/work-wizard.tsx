@@ -9,7 +9,13 @@ import { BasicInfoStep } from "./basic-info-step";
 import { ReviewStep } from "./review-step";
 import { ScreenshotsStep } from "./screenshots-step";
 import { TechInfoStep } from "./tech-info-step";
-import { useScreenshotUploads, type ExistingScreenshot, type ScreenshotIds, type ScreenshotUploader } from "./use-screenshot-uploads";
+import {
+  useScreenshotUploads,
+  type CoverImage,
+  type ExistingScreenshot,
+  type ScreenshotIds,
+  type ScreenshotUploader,
+} from "./use-screenshot-uploads";
 import { hasErrors, pickErrors, useWorkForm, workChanged, type WorkFieldErrors, type WorkFormInput } from "./work-form-state";
 import { WizardProgress } from "./wizard-progress";
 import { WIZARD_STEPS, type WizardStep } from "./wizard-steps";
@@ -22,8 +28,11 @@ export type WorkWizardProps = {
   initialValues: WorkFormInput;
   initialScreenshots?: readonly ExistingScreenshot[];
   uploader: ScreenshotUploader;
-  /** Posts or updates; resolves null on success, or the field messages the server refused. */
-  onSubmit: (values: WorkFormInput, screenshots: ScreenshotIds[]) => Promise<WorkFieldErrors | null>;
+  /**
+   * Posts or updates; resolves null on success, or the field messages the server refused. `cover`
+   * is the first image, for the share card.
+   */
+  onSubmit: (values: WorkFormInput, screenshots: ScreenshotIds[], cover: CoverImage | null) => Promise<WorkFieldErrors | null>;
   /** Cancel on step 1 (after confirming, when something was entered). */
   onCancel: () => void;
   /** Shown above the form, e.g. the challenge the work is posted for. */
@@ -100,7 +109,7 @@ export function WorkWizard({ mode, initialValues, initialScreenshots = [], uploa
     if (hasErrors(found)) return showErrors(found);
     setSaving(true);
     try {
-      const refused = await onSubmit(values, shots.screenshots);
+      const refused = await onSubmit(values, shots.screenshots, shots.cover);
       if (refused && hasErrors(refused)) showErrors(refused);
     } finally {
       setSaving(false);

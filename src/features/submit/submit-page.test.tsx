@@ -1,0 +1,248 @@
+// The share card after 投稿する / 更新する (share-card/send-share-card.ts): the work is saved and the
+// person moves on at once; the card is drawn, uploaded, checked and put on the work afterwards,
+// in the background, and a failure shows nothing. The wizard itself is work-wizard.test.tsx.
+import { render, screen, waitFor } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { getFunctionName } from "convex/server";
+import { MemoryRouter, Route, Routes, useParams } from "react-router-dom";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { ToastContext, type ToastApi } from "@/components/ui/toast-context";
+import type { ShareCardInput } from "./share-card/make-share-card";
+import type { CoverImage, ScreenshotIds } from "./use-screenshot-uploads";
+import type { WorkFormInput } from "./work-form-state";
+import type { WorkWizardProps } from "./work-wizard";
+import { POSTED_MESSAGE, SubmitPage, UPDATED_MESSAGE } from "./submit-page";
+
+type Deferred<T> = { promise: Promise<T>; resolve: (value: T) => void; reject: (error: unknown) => void };
+function deferred<T>(): Deferred<T> {
+  let resolve!: (value: T) => void;
+  let reject!: (error: unknown) => void;
+  const promise = new Promise<T>((res, rej) => {
+    resolve = res;
+    reject = rej;
+  });
+  return { promise, resolve, reject };
+}
+
+// What the wizard submits, what the server answers, and every call the page made.
+type State = {
+  submitted: null | { values: WorkFormInput; screenshots: ScreenshotIds[]; cover: CoverImage | null };
+  forEdit: unknown;
+  calls: Array<{ name: string; args: unknown }>;
+  /** Each drawing the page started, and the card it resolves to when the test says so. */
+  draws: Array<{ input: ShareCardInput; card: Deferred<Blob> }>;
+  drawStarted: null | Deferred<void>;
+  cardAttached: null | Deferred<void>;
+  checkRefuses: boolean;
+};
+const state = vi.hoisted(
+  (): State => ({ submitted: null, forEdit: undefined, calls: [], draws: [], drawStarted: null, cardAttached: null, checkRefuses: false }),
+);
+
+vi.mock("@/lib/use-viewer", () => ({
+  useViewer: () => ({ status: "signedIn", viewer: { _id: "u1", displayName: "佐藤はな", photoUrl: "https://img/me.png" } }),
+}));
+
+vi.mock("convex/react", () => {
+  const answers: Record<string, () => unknown> = {
+    "projects:create": () => "w1",
+    "projects:update": () => null,
+    "screenshots:generateUploadUrl": () => "https://upload.example/1",
+    "screenshots:checkShareCard": () => (state.checkRefuses ? Promise.reject(new Error("画像のアップロードに失敗しました")) : null),
+    "projects:setShareCard": () => {
+      state.cardAttached?.resolve();
+      return true;
+    },
+    "screenshots:discardUploads": () => null,
+  };
+  const fn = (ref: Parameters<typeof getFunctionName>[0]) => {
+    const name = getFunctionName(ref);
+    return (args: unknown) => {
+      state.calls.push({ name, args });
+      return Promise.resolve(answers[name]?.());
+    };
+  };
+  return {
+    useQuery: (ref: Parameters<typeof getFunctionName>[0]) => (getFunctionName(ref) === "projects:getForEdit" ? state.forEdit : undefined),
+    useMutation: fn,
+    useAction: fn,
+  };
+});
+
+// The wizard is a button that submits what the test set.
+vi.mock("./work-wizard", () => ({
+  WorkWizard: ({ onSubmit }: WorkWizardProps) => (
+    <button
+      type="button"
+      onClick={() => {
+        const { values, screenshots, cover } = state.submitted!;
+        void onSubmit(values, screenshots, cover);
+      }}
+    >
+      送信
+    </button>
+  ),
+}));
+
+vi.mock("./share-card/make-share-card", () => ({
+  makeShareCard: (input: ShareCardInput) => {
+    const card = deferred<Blob>();
+    state.draws.push({ input, card });
+    state.drawStarted?.resolve();
+    return card.promise;
+  },
+}));
+
+vi.mock("./upload-file", () => ({ uploadFile: () => Promise.resolve("card-1") }));
+
+const toast: ToastApi = { show: vi.fn(), success: vi.fn(), error: vi.fn() };
+const picked = new File(["png"], "1.png", { type: "image/png" });
+const drawnCard = new Blob(["webp"], { type: "image/webp" });
+
+const values: WorkFormInput = {
+  title: "ふんわり家計簿",
+  description: "説明",
+  vibeDescription: "コンセプト",
+  genre: "tool",
+  demoUrl: "https://example.com",
+  demoVideoUrl: "",
+  repositoryUrl: "",
+  aiTools: ["Claude"],
+  techStack: [],
+  tags: [],
+  isZeroCode: true,
+};
+const shots = [
+  { storageId: "shot-1", thumbnailStorageId: "thumb-1" },
+  { storageId: "shot-2", thumbnailStorageId: "thumb-2" },
+];
+
+function WorkPageStandIn() {
+  return <p>作品ページ {useParams().id}</p>;
+}
+
+function renderAt(url: string) {
+  render(
+    <ToastContext value={toast}>
+      <MemoryRouter initialEntries={[url]}>
+        <Routes>
+          <Route path="/submit" element={<SubmitPage />} />
+          <Route path="/projects/:id" element={<WorkPageStandIn />} />
+        </Routes>
+      </MemoryRouter>
+    </ToastContext>,
+  );
+  return userEvent.setup();
+}
+
+const callsOf = (name: string) => state.calls.filter((call) => call.name === name).map((call) => call.args);
+
+beforeEach(() => {
+  state.calls = [];
+  state.draws = [];
+  state.drawStarted = deferred();
+  state.cardAttached = deferred();
+  state.checkRefuses = false;
+  vi.spyOn(console, "warn").mockImplementation(() => {});
+});
+afterEach(() => {
+  vi.restoreAllMocks();
+  vi.mocked(toast.success).mockClear();
+  vi.mocked(toast.error).mockClear();
+});
+
+describe("posting", () => {
+  it("goes to the work at once; the card is drawn afterwards and put on the work as it was saved", async () => {
+    state.submitted = { values, screenshots: shots, cover: { storageId: "shot-1", source: picked } };
+    const user = renderAt("/submit");
+    await user.click(await screen.findByRole("button", { name: "送信" }));
+
+    // Saved without a card, and the person is on the work page while the card is still being drawn.
+    await screen.findByText("作品ページ w1");
+    expect(callsOf("projects:create")).toEqual([{ ...values, screenshots: shots }]);
+    expect(toast.success).toHaveBeenCalledWith(POSTED_MESSAGE);
+    await state.drawStarted!.promise;
+    expect(state.draws.map((draw) => draw.input)).toEqual([
+      { title: "ふんわり家計簿", isZeroCode: true, screenshot: picked, author: { id: "u1", displayName: "佐藤はな", photoUrl: "https://img/me.png" } },
+    ]);
+    expect(callsOf("projects:setShareCard")).toEqual([]);
+
+    // The wizard is gone; the card carries on.
+    state.draws[0]!.card.resolve(drawnCard);
+    await state.cardAttached!.promise;
+    expect(callsOf("screenshots:checkShareCard")).toEqual([{ storageId: "card-1" }]);
+    expect(callsOf("projects:setShareCard")).toEqual([{ id: "w1", storageId: "card-1", title: "ふんわり家計簿", firstScreenshot: "shot-1" }]);
+    expect(callsOf("screenshots:discardUploads")).toEqual([]);
+  });
+
+  it("a card that fails shows nothing and its upload is discarded", async () => {
+    state.submitted = { values, screenshots: shots, cover: { storageId: "shot-1", source: picked } };
+    state.checkRefuses = true;
+    const user = renderAt("/submit");
+    await user.click(await screen.findByRole("button", { name: "送信" }));
+    await screen.findByText("作品ページ w1");
+    await state.drawStarted!.promise;
+    state.draws[0]!.card.resolve(drawnCard);
+    await waitFor(() => expect(callsOf("screenshots:discardUploads")).toEqual([{ storageIds: ["card-1"] }]));
+    expect(callsOf("projects:setShareCard")).toEqual([]);
+    expect(toast.error).not.toHaveBeenCalled();
+  });
+});
+
+describe("editing", () => {
+  const storedWork = (hasShareCard: boolean) => ({
+    status: "ok",
+    work: {
+      _id: "w1",
+      ...values,
+      hasShareCard,
+      screenshots: shots.map((shot) => ({ ...shot, url: `https://img/${shot.storageId}-original`, thumbnailUrl: `https://img/${shot.storageId}` })),
+    },
+  });
+  const storedCover = { storageId: "shot-1", source: "https://img/shot-1-original" };
+
+  it("draws no card while the old one still shows the work; a new title gets one, from the stored image", async () => {
+    state.forEdit = storedWork(true);
+    state.submitted = { values: { ...values, description: "説明を変えた" }, screenshots: shots, cover: storedCover };
+    let user = renderAt("/submit?edit=w1");
+    await user.click(await screen.findByRole("button", { name: "送信" }));
+    await screen.findByText("作品ページ w1");
+    expect(toast.success).toHaveBeenCalledWith(UPDATED_MESSAGE);
+    expect(callsOf("projects:update")).toHaveLength(1);
+
+    // A second edit renames it. Had the first started a card, its drawing would come first.
+    state.submitted = { values: { ...values, title: "きっちり家計簿" }, screenshots: shots, cover: storedCover };
+    user = renderAt("/submit?edit=w1");
+    await user.click(await screen.findByRole("button", { name: "送信" }));
+    await state.drawStarted!.promise;
+    expect(state.draws.map((draw) => draw.input)).toEqual([
+      {
+        title: "きっちり家計簿",
+        isZeroCode: true,
+        screenshot: "https://img/shot-1-original",
+        author: { id: "u1", displayName: "佐藤はな", photoUrl: "https://img/me.png" },
+      },
+    ]);
+    state.draws[0]!.card.resolve(drawnCard);
+    await state.cardAttached!.promise;
+    expect(callsOf("projects:setShareCard")).toEqual([{ id: "w1", storageId: "card-1", title: "きっちり家計簿", firstScreenshot: "shot-1" }]);
+  });
+
+  it("a work without a card gets one on any edit; another first screenshot gets a new one", async () => {
+    state.forEdit = storedWork(false);
+    state.submitted = { values, screenshots: shots, cover: storedCover };
+    let user = renderAt("/submit?edit=w1");
+    await user.click(await screen.findByRole("button", { name: "送信" }));
+    await screen.findByText("作品ページ w1");
+    await state.drawStarted!.promise;
+    expect(state.draws).toHaveLength(1);
+
+    state.forEdit = storedWork(true);
+    state.drawStarted = deferred();
+    state.submitted = { values, screenshots: [shots[1]!, shots[0]!], cover: { storageId: "shot-2", source: "https://img/shot-2-original" } };
+    user = renderAt("/submit?edit=w1");
+    await user.click(await screen.findByRole("button", { name: "送信" }));
+    await state.drawStarted.promise;
+    expect(state.draws.map((draw) => draw.input.screenshot)).toEqual(["https://img/shot-1-original", "https://img/shot-2-original"]);
+  });
+});
