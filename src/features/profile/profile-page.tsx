@@ -1,6 +1,6 @@
 import { useQuery } from "convex/react";
 import { House, Lock, Settings, UserX } from "lucide-react";
-import { useState } from "react";
+import { lazy, Suspense, useState } from "react";
 import { useParams } from "react-router-dom";
 import { api } from "../../../convex/_generated/api";
 import { PageContainer } from "@/components/layout/page-container";
@@ -16,11 +16,14 @@ import { Link } from "@/components/ui/link";
 import { Skeleton } from "@/components/ui/skeleton";
 import { paths } from "@/config/paths";
 import { useViewer } from "@/lib/use-viewer";
-import { FollowListDialog, type FollowListKind } from "./follow-list-dialog";
+import type { FollowListKind } from "./follow-list-dialog";
 import { ProfileBadges } from "./profile-badges";
 import { type Profile, ProfileHeader } from "./profile-header";
 import { ProfileStats } from "./profile-stats";
 import { ProfileTabs } from "./profile-tabs";
+
+// The followers / following lists (a Radix dialog) download when first opened.
+const FollowListDialog = lazy(() => import("./follow-list-dialog").then((m) => ({ default: m.FollowListDialog })));
 
 /** /profile/{id}: id is the custom handle or the internal user id (old links keep working). */
 export function ProfilePage() {
@@ -57,6 +60,8 @@ function ProfileLoader({ id }: { id: string }) {
 
 function FullProfile({ profile }: { profile: Profile }) {
   const [list, setList] = useState<FollowListKind | null>(null);
+  const [listWanted, setListWanted] = useState(false);
+  if (list !== null && !listWanted) setListWanted(true);
   const stats = profile.stats ?? { projectsCount: 0, zeroCodeCount: 0, totalLikes: 0, totalViews: 0 };
   return (
     <>
@@ -70,7 +75,11 @@ function FullProfile({ profile }: { profile: Profile }) {
         showWorks={profile.showProjects ?? false}
         stats={stats}
       />
-      <FollowListDialog userId={profile._id} kind={list} onClose={() => setList(null)} />
+      {listWanted && (
+        <Suspense fallback={null}>
+          <FollowListDialog userId={profile._id} kind={list} onClose={() => setList(null)} />
+        </Suspense>
+      )}
     </>
   );
 }
