@@ -130,12 +130,13 @@ export function prerenderPublicPages(): Plugin {
         const render = async (route: PrerenderedRoute) => ({ route, page: await renderPage(route.path, convexUrl) });
         const preloadLinks = (route: PrerenderedRoute) =>
           (preloads.get(route.pageModule) ?? []).map((href) => `<link rel="modulepreload" crossorigin href="${href}">`).join("");
+        // Replacements are functions: a "$" in a page's text must not read as a pattern.
         const pageHtml = (route: PrerenderedRoute, page: PrerenderedPage, after = "", headExtra = preloadLinks(route)) =>
           template
-            .replace(/<title>[^<]*<\/title>/, `${page.head}${headExtra}`)
+            .replace(/<title>[^<]*<\/title>/, () => `${page.head}${headExtra}`)
             .replace(
               '<div id="root"></div>',
-              `<div id="root" data-prerendered="${escapeAttribute(route.path)}">${page.body}</div>${after}`,
+              () => `<div id="root" data-prerendered="${escapeAttribute(route.path)}">${page.body}</div>${after}`,
             );
 
         const home = await render(HOME_ROUTE);
@@ -156,7 +157,8 @@ export function prerenderPublicPages(): Plugin {
           indexFile,
           pageHtml(
             home.route,
-            home.page, `${templates}<script>${PICK_TEMPLATE}</script>`,
+            home.page,
+            `${templates}<script>${PICK_TEMPLATE}</script>`,
             hideHomeElsewhere(preloads.get(home.route.pageModule) ?? []),
           ),
         );
