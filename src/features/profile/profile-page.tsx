@@ -153,10 +153,15 @@ function ProfileSkeleton() {
     <PageContainer className="flex flex-col gap-8">
       <div className="flex flex-col gap-5 sm:flex-row sm:gap-8">
         <Skeleton className="size-24 rounded-full" />
+        {/* The header's rows as they will be: name, handle, feed link, follow counts, bio, details. */}
         <div className="flex flex-1 flex-col gap-3">
           <Skeleton className="h-8 w-48" />
           <Skeleton className="h-4 w-32" />
-          <Skeleton className="h-4 w-full max-w-md" />
+          <Skeleton className="h-4 w-20" />
+          <Skeleton className="mt-2 h-4 w-48" />
+          <Skeleton className="mt-2 h-4 w-full max-w-md" />
+          <Skeleton className="h-4 w-2/3 max-w-sm" />
+          <Skeleton className="mt-2 h-4 w-64 max-w-full" />
         </div>
       </div>
       <div className="grid grid-cols-2 gap-3 lg:grid-cols-4">
