@@ -9,12 +9,13 @@ import { DEFAULT_USER_SETTINGS } from "./schema";
 import { createChallenge, dayFromToday, signedInUsers, useJapanNoon } from "./model/challenges.testkit";
 import { endOfJapanDay } from "./model/challengeRules";
 import { createWork } from "./model/works.testkit";
+import { rateLimitMessage } from "./model/rateLimits";
 import { errorOf, newTest, type TestConvex } from "./test.setup";
 
 beforeEach(() => useJapanNoon());
 afterEach(() => vi.useRealTimers());
 
-const RATE_LIMITED = { code: "RATE_LIMITED", message: expect.stringMatching(/^操作が多すぎます。\d+秒後にもう一度お試しください$/) };
+const RATE_LIMITED = { code: "RATE_LIMITED", message: expect.stringMatching(/^操作が多すぎます。(?:\d+秒|約\d+分|約\d+時間)後にもう一度お試しください$/) };
 
 type Case = {
   name: string;
@@ -199,6 +200,16 @@ describe("rate limits", () => {
     for (let n = 0; n < 5; n++) await actor.as.mutation(api.comments.add, { projectId, content: `連投${n}` });
     expect(await errorOf(actor.as.mutation(api.comments.add, { projectId, content: "もう一つ" }))).toMatchObject(RATE_LIMITED);
     await author.as.mutation(api.comments.add, { projectId, content: "作者の返信" });
+  });
+
+  test("the wait is said as people say it: seconds under a minute, then about so many minutes or hours", () => {
+    expect(rateLimitMessage(1)).toBe("操作が多すぎます。1秒後にもう一度お試しください");
+    expect(rateLimitMessage(29_400)).toBe("操作が多すぎます。30秒後にもう一度お試しください");
+    expect(rateLimitMessage(59_000)).toBe("操作が多すぎます。59秒後にもう一度お試しください");
+    expect(rateLimitMessage(60_000)).toBe("操作が多すぎます。約1分後にもう一度お試しください");
+    expect(rateLimitMessage(706_000)).toBe("操作が多すぎます。約12分後にもう一度お試しください");
+    expect(rateLimitMessage(59 * 60_000)).toBe("操作が多すぎます。約59分後にもう一度お試しください");
+    expect(rateLimitMessage(2 * 60 * 60_000 + 10_000)).toBe("操作が多すぎます。約2時間後にもう一度お試しください");
   });
 
   test("the message says how many seconds to wait", async () => {

@@ -159,7 +159,7 @@ describe("saves.toggle and saves.status", () => {
     for (let i = 0; i < 30; i++) await me.as.mutation(api.saves.toggle, { projectId });
     expect(await errorOf(me.as.mutation(api.saves.toggle, { projectId }))).toMatchObject({
       code: "RATE_LIMITED",
-      message: expect.stringMatching(/^操作が多すぎます。\d+秒後にもう一度お試しください$/) as unknown,
+      message: expect.stringMatching(/^操作が多すぎます。(?:\d+秒|約\d+分|約\d+時間)後にもう一度お試しください$/) as unknown,
     });
     vi.advanceTimersByTime(60_000);
     await me.as.mutation(api.saves.toggle, { projectId });

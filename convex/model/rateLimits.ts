@@ -90,8 +90,16 @@ export type RateLimitName =
 
 export type ViewRateLimitName = keyof typeof VIEW_RATE_LIMITS;
 
+/** When to try again, as people say it: 30秒後, 約12分後, 約2時間後. */
+export function retryAfterText(retryAfterMs: number): string {
+  const seconds = Math.max(1, Math.ceil(retryAfterMs / 1000));
+  if (seconds < 60) return `${seconds}秒後`;
+  if (seconds < 60 * 60) return `約${Math.round(seconds / 60)}分後`;
+  return `約${Math.round(seconds / (60 * 60))}時間後`;
+}
+
 export function rateLimitMessage(retryAfterMs: number): string {
-  return `操作が多すぎます。${Math.max(1, Math.ceil(retryAfterMs / 1000))}秒後にもう一度お試しください`;
+  return `操作が多すぎます。${retryAfterText(retryAfterMs)}にもう一度お試しください`;
 }
 
 /** Counts one action of `userId`; throws RATE_LIMITED when they have done it too often. */

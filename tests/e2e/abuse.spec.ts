@@ -14,7 +14,7 @@ describe("abuse limits", () => {
     await page.getByRole("heading", { level: 1, name: "シフト自動作成くん" }).waitFor();
 
     const box = page.getByRole("textbox", { name: "コメント" });
-    const refusal = page.getByText(/^操作が多すぎます。\d+秒後にもう一度お試しください$/).first();
+    const refusal = page.getByText(/^コメントの投稿に失敗しました: 操作が多すぎます。(?:\d+秒|約\d+分)後にもう一度お試しください$/).first();
     const stamp = Date.now();
     let accepted = 0;
     // Post as fast as the form allows until the server says stop (a burst of 5 is allowed).

@@ -76,7 +76,7 @@ describe("CommentForm", () => {
     const { user } = renderForm({ onSubmit: () => Promise.reject(new ConvexError({ code: "RATE_LIMITED", message })) });
     await user.type(box(), "連投");
     await user.click(send());
-    expect(await screen.findByText(message)).toBeInTheDocument();
+    expect(await screen.findByText(`コメントの投稿に失敗しました: ${message}`)).toBeInTheDocument();
     expect(box()).toHaveValue("連投");
     expect(box()).not.toHaveAttribute("aria-invalid", "true");
   });

@@ -59,10 +59,10 @@ export function CommentForm({ status, onSubmit, describeError }: CommentFormProp
       await onSubmit(text);
       setContent("");
     } catch (failure) {
-      // Too many in a row, or a suspended account: not a problem with the text, so say so in the
-      // server's words and keep the text as typed.
+      // Too many in a row, or a suspended account: not a problem with the text, so a toast says
+      // so in SPEC.md's words with the server's reason, and the text stays as typed.
       const refusal = readServerError(failure);
-      if (isAboutThePerson(refusal.code)) toast.error(refusal.message);
+      if (isAboutThePerson(refusal.code)) toast.error(`コメントの投稿に失敗しました: ${refusal.message}`);
       else setError(`コメントの投稿に失敗しました: ${describeError(failure)}`);
     } finally {
       setBusy(false);
