@@ -7,7 +7,7 @@ import { internalMutation, internalQuery } from "./_generated/server";
 import { THUMBNAIL_CONTENT_TYPES } from "./constants";
 import { memberAction, memberMutation, userMutation } from "./model/functions";
 import { userError } from "./model/errors";
-import { IMAGE_MESSAGES, inspectImageBlob, shareCardRefusal } from "./model/images";
+import { IMAGE_MESSAGES, inspectImageBlob, isAcceptableShareCard } from "./model/images";
 import {
   claimFiles,
   deleteUnusedFiles,
@@ -90,7 +90,7 @@ export const checkShareCard = memberAction({
     if (facts.standings[0] === "foreign") throw shareCardFailed();
     if (facts.standings[0] === "mine") return null;
     const card = await ctx.storage.get(storageId);
-    if (!card || (await shareCardRefusal(card))) {
+    if (!card || !(await isAcceptableShareCard(card))) {
       await ctx.runMutation(internal.screenshots.deleteUnclaimed, { storageIds });
       throw shareCardFailed();
     }

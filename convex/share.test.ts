@@ -8,7 +8,7 @@ import { escapeHtml } from "./model/markup";
 import { renderSharePage, SHARE_DESCRIPTION_MAX, SITE_TAGS } from "./model/sharePage";
 import { api } from "./_generated/api";
 import { realCardPng, realGif, realPng, storePair, uploadCard, uploadShot } from "./model/screenshots.testkit";
-import { createWork } from "./model/works.testkit";
+import { createWork, workForm } from "./model/works.testkit";
 import { createUser, newTest, type TestConvex } from "./test.setup";
 
 const SITE_URL = "https://app.example";
@@ -119,19 +119,7 @@ describe("GET /share/projects/{id}", () => {
     const t = newTest();
     const author = await createUser(t, { displayName: "作者" });
     const shot = await uploadShot(t, author.as);
-    const form = {
-      title: "カード付きの作品",
-      description: "説明",
-      vibeDescription: "コンセプト",
-      genre: "tool",
-      demoUrl: "https://example.com",
-      demoVideoUrl: "",
-      repositoryUrl: "",
-      aiTools: ["Claude"],
-      techStack: [],
-      tags: [],
-      screenshots: [shot],
-    };
+    const form = { ...workForm, title: "カード付きの作品", isZeroCode: true, screenshots: [shot] };
     const id = await author.as.mutation(api.projects.create, { ...form, isZeroCode: true });
     const thumbnailUrl = await t.run(async (ctx) => await ctx.storage.getUrl(shot.thumbnailStorageId));
     // Until the browser's card arrives, the thumbnail stands in.

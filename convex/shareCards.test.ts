@@ -8,25 +8,14 @@ import { api, internal } from "./_generated/api";
 import type { Id } from "./_generated/dataModel";
 import { fileExists, storeFile, textBytes } from "./model/storedFiles.testkit";
 import { realCardPng, realGif, realPng, registryRow, uploadCard, uploadShot, type Shot } from "./model/screenshots.testkit";
+import { workForm } from "./model/works.testkit";
 import { createUser, errorOf, newTest, type TestConvex } from "./test.setup";
 
 const HOUR = 60 * 60 * 1000;
 
 type Client = Awaited<ReturnType<typeof createUser>>["as"];
 
-const form = {
-  title: "家計簿アプリ",
-  description: "毎日の支出をかんたんに記録できる家計簿です",
-  vibeDescription: "気軽に続けられること",
-  genre: "tool",
-  demoUrl: "https://example.com/kakeibo",
-  demoVideoUrl: "",
-  repositoryUrl: "",
-  aiTools: ["Claude"],
-  techStack: [],
-  tags: [],
-  isZeroCode: false,
-};
+const form = workForm;
 
 const CARD_FAILED = {
   code: "INVALID_IMAGE",

@@ -7,7 +7,7 @@
 //   content type) and whether another user already uses it. A refusal there throws, which rolls
 //   the whole transaction back, so a mutation cannot also delete the refused file.
 // - In an action (`inspectImageBlob` via users.checkPhotoUpload / screenshots.checkUpload, and
-//   `shareCardRefusal` via screenshots.checkShareCard): the real bytes (magic numbers; a share
+//   `isAcceptableShareCard` via screenshots.checkShareCard): the real bytes (magic numbers; a share
 //   card's pixel size from its header), since file contents are reliably readable only in actions; and
 //   actions are not transactional, so they can delete a refused file and still report the error.
 //   Only files that passed it are registered (photoFiles.ts, screenshotFiles.ts), and only
@@ -166,11 +166,11 @@ export function imageDimensions(bytes: Uint8Array): ImageDimensions | null {
 
 /**
  * The byte check of a share card (in an action): at most SHARE_CARD.maxBytes, WebP, JPEG or PNG
- * by its bytes (and its declared type, when any), exactly SHARE_CARD.width × height. Returns why
- * it is refused, or null. The browser made it, so any refusal is the general upload failure.
+ * by its bytes (and its declared type, when any), exactly SHARE_CARD.width × height. The browser
+ * made it, so a refusal needs no reason of its own: the caller reports the general upload failure.
  */
-export async function shareCardRefusal(blob: Blob): Promise<string | null> {
-  if (blob.size > SHARE_CARD.maxBytes) return IMAGE_MESSAGES.uploadFailed;
+export async function isAcceptableShareCard(blob: Blob): Promise<boolean> {
+  if (blob.size > SHARE_CARD.maxBytes) return false;
   const bytes = new Uint8Array(await blob.arrayBuffer());
   const refusal = imageRefusal({
     size: blob.size,
@@ -178,9 +178,9 @@ export async function shareCardRefusal(blob: Blob): Promise<string | null> {
     ...(blob.type ? { contentType: blob.type } : {}),
     sniffedType: sniffImageType(bytes.subarray(0, IMAGE_SNIFF_BYTES)),
   });
-  if (refusal) return IMAGE_MESSAGES.uploadFailed;
+  if (refusal) return false;
   const size = imageDimensions(bytes);
-  return size?.width === SHARE_CARD.width && size.height === SHARE_CARD.height ? null : IMAGE_MESSAGES.uploadFailed;
+  return size?.width === SHARE_CARD.width && size.height === SHARE_CARD.height;
 }
 
 /** Whether a user other than `userId` has this file as their profile photo. */

@@ -22,8 +22,6 @@ export const SHARE_DESCRIPTION_MAX = 120;
 /** og:title likewise (titles are shorter than this by the work rules; a safety net). */
 export const SHARE_TITLE_MAX = 100;
 
-
-
 /** A string literal safe inside an inline <script>: no "<", ">", "&" or line separators as such. */
 function scriptString(text: string): string {
   return JSON.stringify(text).replace(

@@ -1,4 +1,5 @@
-import { lazy, Suspense, useState } from "react";
+import { lazy, Suspense } from "react";
+import { useOpenedOnce } from "@/lib/use-opened-once";
 import type { ConfirmDialogProps } from "./confirm-dialog";
 
 const ConfirmDialog = lazy(() => import("./confirm-dialog").then((m) => ({ default: m.ConfirmDialog })));
@@ -9,10 +10,7 @@ const ConfirmDialog = lazy(() => import("./confirm-dialog").then((m) => ({ defau
  * page's script.
  */
 export function LazyConfirmDialog(props: ConfirmDialogProps) {
-  const [wanted, setWanted] = useState(props.open);
-  // Stays mounted once opened, so closing animates and reopening is instant.
-  if (props.open && !wanted) setWanted(true);
-  if (!wanted) return null;
+  if (!useOpenedOnce(props.open)) return null;
   return (
     <Suspense fallback={null}>
       <ConfirmDialog {...props} />

@@ -15,6 +15,7 @@ import { ErrorState } from "@/components/ui/error-state";
 import { Link } from "@/components/ui/link";
 import { Skeleton } from "@/components/ui/skeleton";
 import { paths } from "@/config/paths";
+import { useOpenedOnce } from "@/lib/use-opened-once";
 import { useViewer } from "@/lib/use-viewer";
 import type { FollowListKind } from "./follow-list-dialog";
 import { ProfileBadges } from "./profile-badges";
@@ -60,8 +61,7 @@ function ProfileLoader({ id }: { id: string }) {
 
 function FullProfile({ profile }: { profile: Profile }) {
   const [list, setList] = useState<FollowListKind | null>(null);
-  const [listWanted, setListWanted] = useState(false);
-  if (list !== null && !listWanted) setListWanted(true);
+  const listOpened = useOpenedOnce(list !== null);
   const stats = profile.stats ?? { projectsCount: 0, zeroCodeCount: 0, totalLikes: 0, totalViews: 0 };
   return (
     <>
@@ -75,7 +75,7 @@ function FullProfile({ profile }: { profile: Profile }) {
         showWorks={profile.showProjects ?? false}
         stats={stats}
       />
-      {listWanted && (
+      {listOpened && (
         <Suspense fallback={null}>
           <FollowListDialog userId={profile._id} kind={list} onClose={() => setList(null)} />
         </Suspense>

@@ -2,6 +2,7 @@ import { lazy, Suspense, useState } from "react";
 import { Code2 } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { convexSiteUrl } from "@/lib/share-link";
+import { useOpenedOnce } from "@/lib/use-opened-once";
 
 // The dialog (Radix Dialog with its focus trap and scroll lock) downloads when first wanted.
 const loadDialog = () => import("./embed-dialog");
@@ -14,7 +15,7 @@ const preload = () => void loadDialog().catch(() => {});
  */
 export function EmbedButton({ projectId, title }: { projectId: string; title: string }) {
   const [open, setOpen] = useState(false);
-  const [wanted, setWanted] = useState(false);
+  const opened = useOpenedOnce(open);
   const site = convexSiteUrl();
   if (!site) return null;
   return (
@@ -24,15 +25,12 @@ export function EmbedButton({ projectId, title }: { projectId: string; title: st
         aria-haspopup="dialog"
         onPointerEnter={preload}
         onFocus={preload}
-        onClick={() => {
-          setWanted(true);
-          setOpen(true);
-        }}
+        onClick={() => setOpen(true)}
       >
         <Code2 aria-hidden />
         埋め込み
       </Button>
-      {wanted && (
+      {opened && (
         <Suspense fallback={null}>
           <EmbedDialog site={site} projectId={projectId} title={title} open={open} onOpenChange={setOpen} />
         </Suspense>
