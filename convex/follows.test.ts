@@ -3,6 +3,7 @@ import { api } from "./_generated/api";
 import type { Id } from "./_generated/dataModel";
 import { DEFAULT_USER_SETTINGS } from "./schema";
 import { createUser, errorOf, newTest, type TestConvex } from "./test.setup";
+import { PRIVATE_FOLLOW_MESSAGE } from "./follows";
 import { readUserStats } from "./model/userStats";
 
 beforeEach(() => {
@@ -117,6 +118,38 @@ describe("follows.toggle", () => {
     expect(refused).toMatchObject({ code: "RATE_LIMITED", message: expect.stringMatching(/^操作が多すぎます。(?:\d+秒|約\d+分|約\d+時間)後にもう一度お試しください$/) as unknown });
     vi.advanceTimersByTime(60_000);
     await expect(b.as.mutation(api.follows.toggle, { userId: a.userId })).resolves.toMatchObject({ followersCount: expect.any(Number) as unknown });
+  });
+});
+
+describe("follows.toggle on a private profile", () => {
+  test("nobody new can follow it; a follow from before can be undone; its counts stay unsaid", async () => {
+    const t = newTest();
+    const a = await createUser(t, { handle: "quiet_one" });
+    const before = await createUser(t);
+    const later = await createUser(t);
+    await before.as.mutation(api.follows.toggle, { userId: a.userId });
+    await a.as.mutation(api.users.updateSettings, {
+      settings: { ...DEFAULT_USER_SETTINGS, privacy: { ...DEFAULT_USER_SETTINGS.privacy, profileVisibility: "private" } },
+    });
+
+    await expect(later.as.mutation(api.follows.toggle, { userId: a.userId })).rejects.toThrow(PRIVATE_FOLLOW_MESSAGE);
+    expect(await countsOf(t, a.userId)).toEqual({ followers: 1, following: 0 });
+
+    expect(await before.as.mutation(api.follows.toggle, { userId: a.userId })).toEqual({ following: false, followersCount: null });
+    expect(await countsOf(t, a.userId)).toEqual({ followers: 0, following: 0 });
+    await expect(before.as.mutation(api.follows.toggle, { userId: a.userId })).rejects.toThrow(PRIVATE_FOLLOW_MESSAGE);
+  });
+
+  test("in someone's following list it shows only avatar and name", async () => {
+    const t = newTest();
+    const a = await createUser(t, { handle: "quiet_one", displayName: "エー" });
+    const fan = await createUser(t);
+    await fan.as.mutation(api.follows.toggle, { userId: a.userId });
+    await a.as.mutation(api.users.updateSettings, {
+      settings: { ...DEFAULT_USER_SETTINGS, privacy: { ...DEFAULT_USER_SETTINGS.privacy, profileVisibility: "private" } },
+    });
+    const list = await t.query(api.follows.listFollowing, { userId: fan.userId, paginationOpts: page });
+    expect(list.page).toEqual([{ _id: a.userId, handle: null, displayName: "エー", photoUrl: null, bio: "" }]);
   });
 });
 

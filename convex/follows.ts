@@ -22,25 +22,32 @@ const vFollowCard = v.object({
   bio: v.string(),
 });
 
+/** Why a private profile offers others no フォロー (an existing follow can still be undone). */
+export const PRIVATE_FOLLOW_MESSAGE = "非公開のプロフィールはフォローできません";
+
 /**
  * Follows or unfollows another creator for the caller; counters on both users change in the same
- * transaction. Returns whether the caller now follows them and their follower count.
+ * transaction. Returns whether the caller now follows them and their follower count (null when
+ * the profile is private: others do not see its counts).
  */
 export const toggle = memberMutation({
   signInMessage: FOLLOW_SIGN_IN_MESSAGE,
   rateLimit: "follow",
   args: { userId: v.id("users") },
-  returns: v.object({ following: v.boolean(), followersCount: v.number() }),
+  returns: v.object({ following: v.boolean(), followersCount: v.union(v.number(), v.null()) }),
   handler: async (ctx, { userId }) => {
     const viewer = ctx.viewer;
     if (viewer._id === userId) throw userError("INVALID_INPUT", SELF_FOLLOW_MESSAGE);
     const target = await ctx.db.get("users", userId);
     if (!target) throw userError("NOT_FOUND", "ユーザーが見つかりませんでした");
+    const { canSeeDetails } = profileAccess(target, viewer._id);
     const existing = await findFollow(ctx, viewer._id, userId);
     if (existing) await removeFollow(ctx, existing);
+    else if (!canSeeDetails) throw userError("FORBIDDEN", PRIVATE_FOLLOW_MESSAGE);
     else if (await blocks(ctx, userId, viewer._id)) throw userError("FORBIDDEN", MUTE_MESSAGES.blockedFollow);
     else await follow(ctx, viewer, target);
-    return { following: !existing, followersCount: (await readUserStats(ctx, userId)).followersCount };
+    const followersCount = canSeeDetails ? (await readUserStats(ctx, userId)).followersCount : null;
+    return { following: !existing, followersCount };
   },
 });
 
@@ -56,7 +63,7 @@ async function followCard(ctx: QueryCtx, user: Doc<"users">, viewerId: Id<"users
   const canSeeDetails = profileAccess(user, viewerId).canSeeDetails;
   return {
     _id: user._id,
-    handle: user.handle ?? null,
+    handle: canSeeDetails ? (user.handle ?? null) : null,
     displayName: displayNameOf(user),
     photoUrl: await photoUrlOf(ctx, user),
     bio: canSeeDetails ? (user.bio ?? "") : "",

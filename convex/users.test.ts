@@ -594,7 +594,7 @@ describe("getProfile", () => {
     await setPrivacy(owner.as, { profileVisibility: "private", showEmail: true });
     const onlyAvatarAndName = {
       _id: owner.userId,
-      handle: "taro_dev",
+      handle: null,
       displayName: "山田太郎",
       photoUrl: null,
       isPrivate: true,
@@ -602,8 +602,9 @@ describe("getProfile", () => {
       suspended: null,
     };
     expect(await t.query(api.users.getProfile, { id: "taro_dev" })).toEqual(onlyAvatarAndName);
-    // A signed-in user also learns whether they follow them (they may follow a private profile).
+    // A signed-in user also learns whether they follow them (a follow from before can be undone).
     expect(await visitor.as.query(api.users.getProfile, { id: "taro_dev" })).toEqual({ ...onlyAvatarAndName, viewerFollows: false });
+    expect(await owner.as.query(api.users.getProfile, { id: "taro_dev" })).toMatchObject({ handle: "taro_dev", isOwner: true });
   });
 
   test("showProjects off is reported to others; showEmail on lets the e-mail through", async () => {

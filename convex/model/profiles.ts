@@ -148,7 +148,8 @@ export async function publicProfileView(
   const access = profileAccess(user, viewerId);
   const always = {
     _id: user._id,
-    handle: user.handle ?? null,
+    // A private profile shows others its avatar and display name only: not even the handle.
+    handle: access.canSeeDetails ? (user.handle ?? null) : null,
     displayName: displayNameOf(user),
     photoUrl: await photoUrlOf(ctx, user),
     isPrivate: access.isPrivate,

@@ -101,6 +101,10 @@ describe("profile page", () => {
     await expectNoSeriousA11yViolations(b, "private profile");
     await expectNoSeriousA11yViolations(a, "settings");
     expect(await b.getByRole("tab").count()).toBe(0);
+    expect(await b.getByText(`@${handle}`).count()).toBe(0);
+    // B may still undo the follow, and is then offered none.
+    await b.getByRole("button", { name: "フォロー される人さんをフォロー中（押すと解除）" }).click();
+    await b.getByRole("button", { name: /フォロー される人さんをフォロー/ }).waitFor({ state: "detached" });
     // The owner still sees everything, with a note of what others see.
     await a.goto(`/profile/${handle}`);
     await a.getByText("プロフィールは非公開です。他のユーザーにはアイコンと表示名だけが表示されます。").waitFor();

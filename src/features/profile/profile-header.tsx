@@ -41,7 +41,10 @@ export function ProfileHeader({ profile, onOpenList }: ProfileHeaderProps) {
                 編集
               </ButtonLink>
             ) : (
-              <FollowButton userId={profile._id} following={profile.viewerFollows ?? false} displayName={profile.displayName} />
+              // A private profile takes no new followers; one who followed before may still undo it.
+              (!profile.isPrivate || profile.viewerFollows) && (
+                <FollowButton userId={profile._id} following={profile.viewerFollows ?? false} displayName={profile.displayName} />
+              )
             )}
             <ContentMenu
               target={{ type: "user", id: profile._id, label: profile.displayName }}

@@ -24,7 +24,21 @@ describe("entries CSV", () => {
 
   it("formats times and names files safely", () => {
     expect(csvTime(Date.UTC(2026, 0, 1, 0, 0))).toBe("2026-01-01 09:00");
-    expect(csvFileName('冬/を"楽しむ"')).toBe("冬を楽しむ_提出作品.csv");
+    expect(csvFileName('冬/を"楽しむ"')).toBe("冬 を楽しむ_提出作品.csv");
     expect(csvFileName("///")).toBe("challenge_提出作品.csv");
+  });
+
+  it("names a file after a title with markup by the title's words, not the tags' letters", () => {
+    expect(csvFileName("<b>Q</b>&A <i>ハッカソン</i>")).toBe("Q &A ハッカソン_提出作品.csv");
+    expect(csvFileName('<script>alert("x")</script>作品展')).toBe("alert(x) 作品展_提出作品.csv");
+    expect(csvFileName("1 < 2 > 0")).toBe("1 2 0_提出作品.csv");
+  });
+
+  it("keeps the name short without splitting a character, and never a name Windows refuses", () => {
+    const family = "👨‍👩‍👧";
+    const name = csvFileName("あ".repeat(39) + family + "い");
+    expect(name).toBe("あ".repeat(39) + family + "_提出作品.csv");
+    expect(csvFileName("CON")).toBe("CON__提出作品.csv");
+    expect(csvFileName("\u202Eevil\u202C title...")).toBe("evil title_提出作品.csv");
   });
 });

@@ -21,12 +21,28 @@ export function entriesCsv(rows: CsvEntry[], workUrl: (projectId: string) => str
   return "\uFEFF" + lines.map((line) => line.map(csvField).join(",")).join("\r\n") + "\r\n";
 }
 
-/** A file name that is safe everywhere: the title with path and control characters removed. */
+const MAX_NAME_CHARACTERS = 40;
+/** Names Windows keeps for devices: a file cannot be called this, whatever its extension. */
+const DEVICE_NAME = /^(con|prn|aux|nul|com\d|lpt\d)$/i;
+
+/**
+ * A file name that is safe everywhere and still reads as the title: markup tags dropped (their
+ * text kept), separators turned into spaces, quotes and wildcards dropped, control and bidi
+ * characters removed, cut at 40 characters without splitting one (emoji, kana with marks).
+ */
 export function csvFileName(title: string): string {
-  const cleaned = Array.from(title)
-    .filter((char) => char >= " " && !'\\/:*?"<>|'.includes(char))
-    .join("")
-    .trim()
-    .slice(0, 40);
-  return `${cleaned || "challenge"}_提出作品.csv`;
+  const readable = title
+    .normalize("NFC")
+    .replace(/<\/?[a-z][^<>]*>/gi, " ")
+    .replace(/[\\/:|<>]/g, " ")
+    // Control characters and direction marks (which could make "txt.exe" read as "exe.txt");
+    // the zero-width joiner stays, it holds emoji together.
+    .replace(/["*?\p{Cc}\u061C\u200B\u200E\u200F\u202A-\u202E\u2066-\u2069\uFEFF]/gu, "")
+    .replace(/\s+/g, " ")
+    .trim();
+  const characters = Array.from(new Intl.Segmenter("ja", { granularity: "grapheme" }).segment(readable), (part) => part.segment);
+  // Windows drops trailing dots and spaces itself; a name that is only them would be empty.
+  const short = characters.slice(0, MAX_NAME_CHARACTERS).join("").replace(/[. ]+$/, "");
+  const name = DEVICE_NAME.test(short) ? `${short}_` : short;
+  return `${name || "challenge"}_提出作品.csv`;
 }
