@@ -1,4 +1,4 @@
-import { Award, Heart, MessageCircle, Rocket, Sparkles, Star, TrendingUp, Trophy, type LucideIcon } from "lucide-react";
+import { Award, Crown, Heart, MessageCircle, Rocket, Sparkles, Star, TrendingUp, Trophy, type LucideIcon } from "lucide-react";
 
 /** Badge definitions name their icon (convex/model/badgeDefinitions.ts); this maps it to lucide. */
 const ICONS: Record<string, LucideIcon> = {
@@ -9,6 +9,7 @@ const ICONS: Record<string, LucideIcon> = {
   "trending-up": TrendingUp,
   trophy: Trophy,
   star: Star,
+  crown: Crown,
 };
 
 export function badgeIcon(name: string): LucideIcon {

@@ -55,6 +55,24 @@ describe("the app shell against the offline stack", () => {
     expect(new URL(page.url()).searchParams.get("search")).toBe("家計簿");
   });
 
+  test("the open search panel moves the page down instead of covering its heading, on both widths", async () => {
+    for (const viewport of [PHONE, DESKTOP]) {
+      const page = await browser.newPage(viewport);
+      await page.goto("/help");
+      const heading = page.getByRole("heading", { level: 1 });
+      await heading.waitFor();
+      await page.getByRole("button", { name: "作品を検索" }).click();
+      const form = page.getByRole("search");
+      await form.waitFor();
+      // Let the panel's slide-in finish before measuring.
+      await page.waitForFunction(() => document.getAnimations().every((animation) => animation.playState !== "running"));
+      const panelBottom = await form.evaluate((node) => node.getBoundingClientRect().bottom);
+      const headingTop = await heading.evaluate((node) => node.getBoundingClientRect().top);
+      expect(headingTop).toBeGreaterThanOrEqual(panelBottom);
+      await page.close();
+    }
+  });
+
   test("an unknown path shows the 404 page whose button goes home", async () => {
     const page = await browser.newPage();
     await page.goto("/no-such-page");

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState } from "react";
+import { type ReactNode, useEffect, useId, useRef, useState } from "react";
 import { Search, X } from "lucide-react";
 import { useLocation } from "react-router-dom";
 import { Kbd } from "@/components/ui/kbd";
@@ -8,10 +8,11 @@ import { useHydrated } from "@/lib/use-hydrated";
 import { SearchForm } from "./search-form";
 
 /**
- * Search toggle plus a panel that drops below the header. Ctrl/⌘+K opens it from anywhere,
- * Escape closes it and returns focus to the toggle.
+ * Search toggle plus a panel that opens below the header's row. Ctrl/⌘+K opens it from anywhere,
+ * Escape closes it and returns focus to the toggle. The header places the two: the panel sits in
+ * the header's flow, so it moves the page down instead of covering its heading.
  */
-export function HeaderSearch() {
+export function useHeaderSearch(): { toggle: ReactNode; panel: ReactNode } {
   const location = useLocation();
   const panelId = useId();
   const toggleRef = useRef<HTMLButtonElement>(null);
@@ -48,8 +49,8 @@ export function HeaderSearch() {
   const hydrated = useHydrated();
   const shortcut = isApplePlatform() ? "⌘K" : "Ctrl K";
 
-  return (
-    <>
+  return {
+    toggle: (
       <button
         ref={toggleRef}
         type="button"
@@ -70,20 +71,16 @@ export function HeaderSearch() {
           {hydrated && <Kbd>{shortcut}</Kbd>}
         </span>
       </button>
-
-      {open && (
-        <div
-          id={panelId}
-          className="absolute inset-x-0 top-full border-b border-zinc-200 bg-white/95 shadow-lg shadow-zinc-900/5 backdrop-blur animate-slide-down"
-        >
-          <div className="mx-auto max-w-2xl px-4 py-3 sm:px-6">
-            <SearchForm inputRef={inputRef} autoFocus onSearched={() => setOpenAt(null)} />
-            <p className="mt-2 hidden text-xs text-zinc-500 sm:block">
-              <Kbd>Enter</Kbd> で検索、<Kbd>Esc</Kbd> で閉じる
-            </p>
-          </div>
+    ),
+    panel: open && (
+      <div id={panelId} className="border-t border-zinc-200 animate-slide-down">
+        <div className="mx-auto max-w-2xl px-4 py-3 sm:px-6">
+          <SearchForm inputRef={inputRef} autoFocus onSearched={() => setOpenAt(null)} />
+          <p className="mt-2 hidden text-xs text-zinc-500 sm:block">
+            <Kbd>Enter</Kbd> で検索、<Kbd>Esc</Kbd> で閉じる
+          </p>
         </div>
-      )}
-    </>
-  );
+      </div>
+    ),
+  };
 }

@@ -2,7 +2,7 @@ import type { ReactNode } from "react";
 import { NavLink } from "@/components/ui/link";
 import { cn } from "@/lib/cn";
 import { useViewer } from "@/lib/use-viewer";
-import { HeaderSearch } from "./header-search";
+import { useHeaderSearch } from "./header-search";
 import { Logo } from "./logo";
 import { MobileMenu } from "./mobile-menu";
 import { mainNavItems, visibleNavItems } from "./nav-items";
@@ -14,8 +14,8 @@ type HeaderProps = {
 
 export function Header({ userControls }: HeaderProps) {
   const signedIn = useViewer().status === "signedIn";
+  const search = useHeaderSearch();
   return (
-    // Sticky and positioned: the search panel is placed against the header's bottom edge.
     <header className="sticky top-0 z-40 border-b border-zinc-200/80 bg-white/85 backdrop-blur-md supports-[backdrop-filter]:bg-white/75">
       <div className="mx-auto flex h-16 max-w-6xl items-center gap-3 px-4 sm:px-6 lg:gap-8">
         <Logo />
@@ -40,11 +40,12 @@ export function Header({ userControls }: HeaderProps) {
           </ul>
         </nav>
         <div className="ml-auto flex items-center gap-1 sm:gap-2">
-          <HeaderSearch />
+          {search.toggle}
           {userControls}
           <MobileMenu />
         </div>
       </div>
+      {search.panel}
     </header>
   );
 }

@@ -1,5 +1,6 @@
 import { useId, useState, type ChangeEvent, type TextareaHTMLAttributes } from "react";
 import { cn } from "@/lib/cn";
+import { CharacterCount } from "./character-count";
 import { fieldClassName } from "./input";
 
 type TextareaProps = TextareaHTMLAttributes<HTMLTextAreaElement> & {
@@ -10,8 +11,6 @@ type TextareaProps = TextareaHTMLAttributes<HTMLTextAreaElement> & {
   maxCount?: number;
 };
 
-// Counts what a person sees as characters (an emoji is one), not UTF-16 units.
-const countCharacters = (text: string) => Array.from(text).length;
 
 export function Textarea({
   maxCount,
@@ -24,15 +23,12 @@ export function Textarea({
   ...props
 }: TextareaProps) {
   const counterId = useId();
-  // Uncontrolled textareas still need a live count, so mirror their length.
-  const [uncontrolledLength, setUncontrolledLength] = useState(() =>
-    countCharacters(String(defaultValue ?? "")),
-  );
-  const length = value !== undefined ? countCharacters(String(value)) : uncontrolledLength;
-  const over = maxCount !== undefined && length > maxCount;
+  // Uncontrolled textareas still need a live count, so mirror their text.
+  const [uncontrolledText, setUncontrolledText] = useState(() => String(defaultValue ?? ""));
+  const text = value !== undefined ? String(value) : uncontrolledText;
 
   const handleChange = (event: ChangeEvent<HTMLTextAreaElement>) => {
-    if (value === undefined) setUncontrolledLength(countCharacters(event.target.value));
+    if (value === undefined) setUncontrolledText(event.target.value);
     onChange?.(event);
   };
 
@@ -52,12 +48,7 @@ export function Textarea({
   return (
     <div className="flex flex-col gap-1">
       {textarea}
-      <p
-        id={counterId}
-        className={cn("self-end text-xs tabular-nums", over ? "font-semibold text-red-600" : "text-zinc-500")}
-      >
-        {length}/{maxCount}
-      </p>
+      <CharacterCount id={counterId} text={text} max={maxCount} />
     </div>
   );
 }

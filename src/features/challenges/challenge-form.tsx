@@ -12,6 +12,7 @@ import { WORK_MESSAGES } from "../../../convex/model/workRules";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
+import { CountedInput } from "@/components/ui/counted-input";
 import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
@@ -37,8 +38,6 @@ export type ChallengeFormProps = {
   onSubmit: (values: ChallengeFormInput) => Promise<ChallengeFieldErrors | null>;
   onCancel: () => void;
 };
-
-const countCharacters = (text: string) => Array.from(text).length;
 
 /**
  * The create form (SPEC.md section 5 "Challenge create"). It checks with the server's own rules
@@ -192,38 +191,6 @@ export function ChallengeForm({ onSubmit, onCancel }: ChallengeFormProps) {
         onConfirm={onCancel}
       />
     </Card>
-  );
-}
-
-type CountedInputProps = {
-  id: string;
-  "aria-invalid": true | undefined;
-  "aria-describedby": string | undefined;
-  value: string;
-  onChange: (value: string) => void;
-  maxCount: number;
-  placeholder?: string;
-};
-
-/** A one-line field with a "12/100" counter, like Textarea's (it never cuts the text). */
-function CountedInput({ value, onChange, maxCount, "aria-describedby": describedBy, ...props }: CountedInputProps) {
-  const counterId = useId();
-  const length = countCharacters(value);
-  return (
-    <div className="flex flex-col gap-1">
-      <Input
-        {...props}
-        value={value}
-        onChange={(event) => onChange(event.target.value)}
-        aria-describedby={cn(describedBy, counterId)}
-      />
-      <p
-        id={counterId}
-        className={cn("self-end text-xs tabular-nums", length > maxCount ? "font-semibold text-red-600" : "text-zinc-500")}
-      >
-        {length}/{maxCount}
-      </p>
-    </div>
   );
 }
 

@@ -4,7 +4,7 @@ import { BADGE_THRESHOLDS } from "../../../convex/constants";
 import type { BadgeColor } from "@/components/ui/badge";
 
 export type Achievement = {
-  id: "zeroCodeMaster" | "popularCreator" | "spotlight" | "earlyAdopter";
+  id: "zeroCodeMaster" | "zeroCodeMasterGold" | "popularCreator" | "spotlight" | "earlyAdopter";
   name: string;
   description: string;
   icon: string;
@@ -23,19 +23,37 @@ function towards(current: number, target: number) {
   return { current: Math.min(current, target), target };
 }
 
+/** The gold tier's name, on the avatar's mark and in the 実績 tab alike. */
+export const GOLD_ZERO_CODE_MASTER = "ゼロコードマスター（ゴールド）";
+
+/**
+ * ゼロコードマスター comes in two tiers, both SPEC.md's thresholds: the badge at 3 zero-code
+ * works, then the gold tier (the avatar's gold mark) at 5. Shown as one name at two targets,
+ * the badge looked broken next to a tab still saying 3/5.
+ */
 export function achievementsFor(stats: AchievementStats): Achievement[] {
-  const zeroCodeTarget = BADGE_THRESHOLDS.zeroCodeMasterDisplay;
+  const badgeTarget = BADGE_THRESHOLDS.zeroCodeMasterAward;
+  const goldTarget = BADGE_THRESHOLDS.zeroCodeMasterDisplay;
   const likesTarget = BADGE_THRESHOLDS.popularCreatorLikes;
   const viewsTarget = BADGE_THRESHOLDS.trendsetterViews;
   return [
     {
       id: "zeroCodeMaster",
       name: "ゼロコードマスター",
-      description: `ゼロコードの作品を${zeroCodeTarget}つ投稿する`,
+      description: `ゼロコードの作品を${badgeTarget}つ投稿する`,
       icon: "sparkles",
       color: "purple",
-      earned: stats.zeroCodeCount >= zeroCodeTarget,
-      progress: towards(stats.zeroCodeCount, zeroCodeTarget),
+      earned: stats.zeroCodeCount >= badgeTarget,
+      progress: towards(stats.zeroCodeCount, badgeTarget),
+    },
+    {
+      id: "zeroCodeMasterGold",
+      name: GOLD_ZERO_CODE_MASTER,
+      description: `ゼロコードの作品を${goldTarget}つ投稿する（アイコンに金のマークが付きます）`,
+      icon: "crown",
+      color: "yellow",
+      earned: stats.zeroCodeCount >= goldTarget,
+      progress: towards(stats.zeroCodeCount, goldTarget),
     },
     {
       id: "popularCreator",

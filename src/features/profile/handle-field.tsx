@@ -1,5 +1,6 @@
 import { CircleCheck } from "lucide-react";
 import { useEffect, useId } from "react";
+import { CharacterCount, tooLongWhileTyping } from "@/components/ui/character-count";
 import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
 import { Spinner } from "@/components/ui/spinner";
@@ -33,6 +34,7 @@ type CheckState = "none" | "checking" | "available" | "taken";
 
 export function HandleField({ value, onChange, error, ownHandle = null, availability, onCheck }: HandleFieldProps) {
   const statusId = useId();
+  const counterId = useId();
   // Only a well-formed handle (3+ valid characters) that differs from the user's own is asked about.
   const checkable = value !== ownHandle && validateHandle(value) === null;
 
@@ -49,7 +51,7 @@ export function HandleField({ value, onChange, error, ownHandle = null, availabi
   }
   // A taken handle is an error like any other: the field turns red and says why.
   const takenMessage = state === "taken" ? takenHandleError(value, availability).handle : undefined;
-  const shownError = error ?? takenMessage;
+  const shownError = error ?? tooLongWhileTyping(value, LIMITS.handleMax, PROFILE_MESSAGES.handleTooLong) ?? takenMessage;
 
   return (
     <FormField
@@ -66,7 +68,7 @@ export function HandleField({ value, onChange, error, ownHandle = null, availabi
             </span>
             <Input
               {...control}
-              aria-describedby={cn(control["aria-describedby"], statusId)}
+              aria-describedby={cn(control["aria-describedby"], counterId, statusId)}
               value={value}
               onChange={(event) => onChange(event.target.value)}
               autoComplete="off"
@@ -78,6 +80,7 @@ export function HandleField({ value, onChange, error, ownHandle = null, availabi
               className="pl-8"
             />
           </div>
+          <CharacterCount id={counterId} text={value} max={LIMITS.handleMax} />
           <p
             id={statusId}
             role="status"

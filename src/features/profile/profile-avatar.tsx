@@ -1,6 +1,7 @@
 import { Crown } from "lucide-react";
 import { Avatar } from "@/components/ui/avatar";
 import { cn } from "@/lib/cn";
+import { GOLD_ZERO_CODE_MASTER } from "./achievements";
 
 type ProfileAvatarProps = { name: string; src: string | null; seed: string; gold: boolean };
 
@@ -19,8 +20,8 @@ export function ProfileAvatar({ name, src, seed, gold }: ProfileAvatarProps) {
       {gold && (
         <span
           role="img"
-          aria-label="ゼロコードマスター（ゼロコード作品5つ以上）"
-          title="ゼロコードマスター"
+          aria-label={`${GOLD_ZERO_CODE_MASTER}：ゼロコード作品5つ以上`}
+          title={GOLD_ZERO_CODE_MASTER}
           className="absolute -right-1 -bottom-1 inline-flex size-9 items-center justify-center rounded-full bg-gradient-to-br from-amber-300 to-amber-500 text-white shadow-md ring-2 ring-white"
         >
           <Crown aria-hidden className="size-4.5" />

@@ -80,6 +80,18 @@ describe("profile setup, step 1", () => {
     expect(handleField()).toHaveAccessibleDescription(new RegExp(message));
   });
 
+  it("counts the user id as it is typed and says at once when it is too long", async () => {
+    const { user } = renderSetup();
+    await user.type(handleField(), "taro_dev");
+    expect(screen.getByText("8/20")).toBeVisible();
+    await user.type(handleField(), "_0123456789ab");
+    expect(screen.getByText("21/20")).toHaveClass("text-red-600");
+    expect(handleField()).toHaveAttribute("aria-invalid", "true");
+    expect(handleField()).toHaveAccessibleDescription(/20文字以内で入力してください/);
+    await user.type(handleField(), "{Backspace}");
+    expect(handleField()).not.toHaveAttribute("aria-invalid");
+  });
+
   it("rejects a bio shorter than 20 or longer than 200 characters", async () => {
     const { user } = renderSetup();
     await user.type(handleField(), "taro_dev");

@@ -1,9 +1,11 @@
+import { tooLongWhileTyping } from "@/components/ui/character-count";
+import { CountedInput } from "@/components/ui/counted-input";
 import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
 import { Select } from "@/components/ui/select";
 import { Textarea } from "@/components/ui/textarea";
 import { GENRES } from "../../../convex/constants";
-import { WORK_LIMITS } from "../../../convex/model/workRules";
+import { WORK_LIMITS, WORK_MESSAGES } from "../../../convex/model/workRules";
 import type { WorkFieldErrors, WorkFormInput } from "./work-form-state";
 
 type TextField = "title" | "description" | "vibeDescription" | "genre" | "demoUrl" | "demoVideoUrl" | "repositoryUrl";
@@ -26,12 +28,27 @@ const links = [
 export function BasicInfoStep({ values, errors, onChange }: BasicInfoStepProps) {
   return (
     <div className="flex flex-col gap-6">
-      <FormField label="タイトル" required hint={`${WORK_LIMITS.titleMax}文字まで`} error={errors.title}>
+      <FormField
+        label="タイトル"
+        required
+        error={errors.title ?? tooLongWhileTyping(values.title, WORK_LIMITS.titleMax, WORK_MESSAGES.titleTooLong)}
+      >
         {(control) => (
-          <Input {...control} value={values.title} onChange={(event) => onChange("title", event.target.value)} placeholder="例：ふんわり家計簿" />
+          <CountedInput
+            {...control}
+            value={values.title}
+            onChange={(title) => onChange("title", title)}
+            maxCount={WORK_LIMITS.titleMax}
+            placeholder="例：ふんわり家計簿"
+          />
         )}
       </FormField>
-      <FormField label="説明" required hint="どんな作品で、何ができるのかを紹介してください。" error={errors.description}>
+      <FormField
+        label="説明"
+        required
+        hint="どんな作品で、何ができるのかを紹介してください。"
+        error={errors.description ?? tooLongWhileTyping(values.description, WORK_LIMITS.descriptionMax, WORK_MESSAGES.descriptionTooLong)}
+      >
         {(control) => (
           <Textarea
             {...control}
@@ -47,7 +64,7 @@ export function BasicInfoStep({ values, errors, onChange }: BasicInfoStepProps) 
         label="Vibeの説明（コンセプトストーリー）"
         required
         hint="どんな思いで作ったのか、AIとどんな対話をしたのか。作品の背景にあるストーリーを教えてください。"
-        error={errors.vibeDescription}
+        error={errors.vibeDescription ?? tooLongWhileTyping(values.vibeDescription, WORK_LIMITS.vibeDescriptionMax, WORK_MESSAGES.vibeTooLong)}
       >
         {(control) => (
           <Textarea
