@@ -6,6 +6,7 @@ import { api } from "./_generated/api";
 import type { Doc, Id } from "./_generated/dataModel";
 import { FAN_OUT_BATCH } from "./challenges";
 import type { ChallengeStatus } from "./constants";
+import { listPlace } from "./model/challengeOrder";
 import { createChallenge, useJapanNoon } from "./model/challenges.testkit";
 import { bumpSiteCounter } from "./model/siteCounters";
 import { newUserDocument } from "./model/users";
@@ -154,31 +155,45 @@ describe(`challenges.list and summary at 10,000 challenges, at most ${LIST_READ_
   const STATUSES: ChallengeStatus[] = ["active", "voting", "ended"];
   const statusOf = (i: number): ChallengeStatus => STATUSES[i % 7 === 0 ? 2 : i % 3 === 0 ? 1 : 0]!;
 
-  /** 10,000 challenges, oldest first, CHUNK per transaction, the summary counters bumped per chunk. */
+  /** Distinct minutes, in no order, so the list's order is not the insertion order. */
+  const spread = (i: number) => ((i * 7919) % 10_000) * 60_000;
+
+  /**
+   * 10,000 challenges, CHUNK per transaction, the summary counters bumped per chunk: open ones
+   * ending 30+ days out, voting ones closing 1+ days out, ended ones at scattered past times.
+   */
   async function seedChallenges(t: TestConvex, organiser: Id<"users">, count: number) {
-    const seeded: { _id: Id<"challenges">; status: ChallengeStatus }[] = [];
+    const seeded: Pick<Doc<"challenges">, "_id" | "status" | "listRank" | "listKey">[] = [];
     for (let start = 0; start < count; start += CHUNK) {
       seeded.push(
         ...(await t.run(async (ctx) => {
-          const out: { _id: Id<"challenges">; status: ChallengeStatus }[] = [];
+          const out: Pick<Doc<"challenges">, "_id" | "status" | "listRank" | "listKey">[] = [];
           const bumps = { active: 0, voting: 0, ended: 0 };
+          const now = Date.now();
           for (let i = start; i < Math.min(count, start + CHUNK); i++) {
             const status = statusOf(i);
+            const fields = {
+              status,
+              endDate: now + 30 * 86_400_000 + spread(i),
+              updatedAt: now,
+              ...(status === "voting" ? { votingStartedAt: now, votingEndsAt: now + 86_400_000 + spread(i) } : {}),
+              ...(status === "ended" ? { endedAt: now - spread(i) } : {}),
+            };
+            const place = listPlace(fields);
             const _id = await ctx.db.insert("challenges", {
+              ...fields,
+              ...place,
               userId: organiser,
               title: `チャレンジ${i}`,
               description: "説明",
               requirements: "要件",
-              endDate: Date.now() + 7 * 86_400_000,
               prize: i % 2 === 0,
               tags: [],
-              status,
-              startedAt: Date.now(),
+              startedAt: now,
               submissionsCount: i % 5,
-              updatedAt: Date.now(),
             });
             bumps[status] += 1;
-            out.push({ _id, status });
+            out.push({ _id, status, ...place });
           }
           for (const status of STATUSES) await bumpSiteCounter(ctx, `challenges_${status}`, bumps[status]);
           return out;
@@ -188,11 +203,11 @@ describe(`challenges.list and summary at 10,000 challenges, at most ${LIST_READ_
     return seeded;
   }
 
-  test("12 a page, newest first, with and without a status, no repeats; the summary reads counters", async () => {
+  test("12 a page in list order (open by deadline, voting by deadline, ended newest first), no repeats; the summary reads counters", async () => {
     const t = newTest({ documentsRead: LIST_READ_CAP });
     const organiser = await createUser(t);
     const seeded = await seedChallenges(t, organiser.userId, 10_000);
-    const newestFirst = [...seeded].reverse();
+    const inListOrder = [...seeded].sort((a, b) => a.listRank! - b.listRank! || a.listKey! - b.listKey!);
     const counts = { active: 0, voting: 0, ended: 0 };
     for (const challenge of seeded) counts[challenge.status] += 1;
     expect(counts.active + counts.voting + counts.ended).toBe(10_000);
@@ -203,7 +218,7 @@ describe(`challenges.list and summary at 10,000 challenges, at most ${LIST_READ_
     expect(await t.query(api.challenges.summary, {})).toEqual(counts);
 
     for (const status of [undefined, ...STATUSES]) {
-      const expected = newestFirst.filter((c) => status === undefined || c.status === status).map((c) => c._id);
+      const expected = inListOrder.filter((c) => status === undefined || c.status === status).map((c) => c._id);
       const got: Id<"challenges">[] = [];
       let cursor: string | null = null;
       for (let pageNo = 0; pageNo < 4; pageNo++) {
@@ -222,20 +237,23 @@ describe(`challenges.list and summary at 10,000 challenges, at most ${LIST_READ_
       expect(big.page.map((c) => c._id)).toEqual(expected.slice(0, 12));
     }
 
-    // The cards carry what the list shows.
-    const [newest] = (await listPage(t, undefined, { numItems: 1, cursor: null })).page;
-    expect(newest).toEqual({
-      _id: seeded.at(-1)!._id,
-      title: "チャレンジ9999",
+    // The cards carry what the list shows; a voting card its voting deadline.
+    const [first] = (await listPage(t, undefined, { numItems: 1, cursor: null })).page;
+    expect(first).toEqual({
+      _id: inListOrder[0]!._id,
+      title: expect.stringMatching(/^チャレンジ\d+$/) as unknown,
       description: "説明",
-      status: statusOf(9999),
+      status: "active",
       startedAt: expect.any(Number) as unknown,
-      endDate: expect.any(Number) as unknown,
-      submissionsCount: 9999 % 5,
-      prize: false,
+      endDate: inListOrder[0]!.listKey,
+      votingEndsAt: null,
+      submissionsCount: expect.any(Number) as unknown,
+      prize: expect.any(Boolean) as unknown,
     });
+    const [firstVoting] = (await listPage(t, "voting", { numItems: 1, cursor: null })).page;
+    expect(firstVoting?.votingEndsAt).toBe(inListOrder.find((c) => c.status === "voting")!.listKey);
 
-    // A challenge created through the function lands on top and moves the counters.
+    // A challenge created through the function, ending sooner than any, lands on top.
     const author = await createUser(t);
     const created = await createChallenge(author.as, { title: "最新" });
     expect((await listPage(t, undefined, { numItems: 12, cursor: null })).page[0]?._id).toBe(created);

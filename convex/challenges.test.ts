@@ -5,7 +5,7 @@
 // challenges.scale.test.ts.
 import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
 import { shown } from "./model/works.testkit";
-import { api } from "./_generated/api";
+import { api, internal } from "./_generated/api";
 import type { Id } from "./_generated/dataModel";
 import { LIMITS } from "./constants";
 import { CHALLENGE_LIMITS, CHALLENGE_MESSAGES, endOfJapanDay } from "./model/challengeRules";
@@ -122,6 +122,7 @@ describe("challenges.create", () => {
       tags: ["冬", "ゲーム"],
       organiser: { _id: organiser.userId, handle: "organiser", displayName: "主催者", photoUrl: null },
       votingStartedAt: null,
+      votingEndsAt: null,
       endedAt: null,
       viewer: null,
       moderation: null,
@@ -456,6 +457,106 @@ describe("challenges.startVoting", () => {
       code: "NOT_FOUND",
       message: "チャレンジが見つかりません",
     });
+  });
+});
+
+describe("the voting period", () => {
+  test("runs 7 days to the end of that day in Japan unless the organiser picks 3 or 14; other lengths are refused", async () => {
+    const t = newTest();
+    const { organiser, challengeId } = await openChallenge(t, 1);
+    expect(await errorOf(organiser.as.mutation(api.challenges.startVoting, { challengeId, votingDays: 5 }))).toEqual({
+      code: "INVALID_INPUT",
+      message: "投票期間は3日・7日・14日から選んでください",
+    });
+    expect((await challengeDoc(t, challengeId)).status).toBe("active");
+    await organiser.as.mutation(api.challenges.startVoting, { challengeId });
+    expect((await challengeDoc(t, challengeId)).votingEndsAt).toBe(endOfJapanDay(dayFromToday(7)));
+    expect(await t.query(api.challenges.detail, { id: challengeId })).toMatchObject({ votingEndsAt: endOfJapanDay(dayFromToday(7)) });
+
+    const other = await openChallenge(t, 1);
+    await other.organiser.as.mutation(api.challenges.startVoting, { challengeId: other.challengeId, votingDays: 3 });
+    expect((await challengeDoc(t, other.challengeId)).votingEndsAt).toBe(endOfJapanDay(dayFromToday(3)));
+  });
+
+  test("after it, votes are refused (taking one back too) and the organiser still picks the winner", async () => {
+    const t = newTest();
+    const { organiser, challengeId, entries } = await votingChallenge(t, 2);
+    const voter = await createUser(t);
+    const submissionId = entries[0]!.submissionId;
+    await voter.as.mutation(api.challenges.toggleVote, { submissionId });
+
+    vi.setSystemTime(endOfJapanDay(dayFromToday(7)) + 1);
+    expect(await errorOf(voter.as.mutation(api.challenges.toggleVote, { submissionId }))).toEqual({
+      code: "INVALID_STATE",
+      message: "投票の受付は終了しました",
+    });
+    expect(await errorOf(voter.as.mutation(api.challenges.toggleVote, { submissionId: entries[1]!.submissionId }))).toEqual({
+      code: "INVALID_STATE",
+      message: "投票の受付は終了しました",
+    });
+    await organiser.as.mutation(api.challenges.selectWinner, { challengeId, submissionId });
+    expect((await challengeDoc(t, challengeId)).status).toBe("ended");
+  });
+});
+
+describe("challenges.list order", () => {
+  test("open ones by nearest deadline, then voting by nearest voting deadline, then ended newest first; a status change moves one", async () => {
+    const t = newTest();
+    const entrant = await createUser(t);
+    // Each by their own organiser: creating challenges is rate limited per person.
+    const organisers = new Map<Id<"challenges">, Awaited<ReturnType<typeof createUser>>>();
+    const create = async (title: string, days: number) => {
+      const organiser = await createUser(t);
+      const id = await createChallenge(organiser.as, { title, endDate: dayFromToday(days) });
+      organisers.set(id, organiser);
+      return id;
+    };
+    const by = (id: Id<"challenges">) => organisers.get(id)!.as;
+    await create("20日後に締切", 20);
+    const sooner = await create("8日後に締切", 8);
+    const votingLong = await create("投票14日", 30);
+    const votingShort = await create("投票3日", 30);
+    const endedFirst = await create("先に終了", 30);
+    const endedLast = await create("後で終了", 30);
+    for (const id of [votingLong, votingShort, endedFirst, endedLast]) await enterNewWork(t, entrant, id);
+    await by(votingLong).mutation(api.challenges.startVoting, { challengeId: votingLong, votingDays: 14 });
+    await by(votingShort).mutation(api.challenges.startVoting, { challengeId: votingShort, votingDays: 3 });
+    for (const id of [endedFirst, endedLast]) {
+      await by(id).mutation(api.challenges.startVoting, { challengeId: id });
+      vi.advanceTimersByTime(60_000);
+      const [entry] = (await t.query(api.challenges.entries, { challengeId: id, paginationOpts: page })).page;
+      await by(id).mutation(api.challenges.selectWinner, { challengeId: id, submissionId: entry!._id });
+    }
+    const titles = async (status?: "active" | "voting" | "ended") =>
+      (await t.query(api.challenges.list, { ...(status ? { status } : {}), paginationOpts: { numItems: 12, cursor: null } })).page.map(
+        (c) => c.title,
+      );
+    expect(await titles()).toEqual(["8日後に締切", "20日後に締切", "投票3日", "投票14日", "後で終了", "先に終了"]);
+    expect(await titles("active")).toEqual(["8日後に締切", "20日後に締切"]);
+    expect(await titles("ended")).toEqual(["後で終了", "先に終了"]);
+
+    await enterNewWork(t, entrant, sooner);
+    await by(sooner).mutation(api.challenges.startVoting, { challengeId: sooner, votingDays: 7 });
+    expect(await titles()).toEqual(["20日後に締切", "投票3日", "8日後に締切", "投票14日", "後で終了", "先に終了"]);
+  });
+
+  test("challenges kept from before the order existed get it from the backfill, which changes nothing twice", async () => {
+    const t = newTest();
+    const organiser = await createUser(t);
+    const { challengeId } = await votingChallenge(t, 1);
+    const open = await createChallenge(organiser.as);
+    await t.run(async (ctx) => {
+      for (const id of [challengeId, open]) await ctx.db.patch("challenges", id, { listRank: undefined, listKey: undefined, votingEndsAt: undefined });
+    });
+    await t.mutation(internal.challenges.backfillListOrder, {});
+    const voting = await challengeDoc(t, challengeId);
+    // Voting opened before deadlines existed: the default 7 days from when it opened.
+    expect(voting).toMatchObject({ listRank: 1, listKey: endOfJapanDay(dayFromToday(7)) });
+    expect(await challengeDoc(t, open)).toMatchObject({ listRank: 0, listKey: (await challengeDoc(t, open)).endDate });
+    const before = await challengeDoc(t, challengeId);
+    await t.mutation(internal.challenges.backfillListOrder, {});
+    expect((await challengeDoc(t, challengeId))._creationTime).toBe(before._creationTime);
+    expect(await challengeDoc(t, challengeId)).toEqual(before);
   });
 });
 

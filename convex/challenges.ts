@@ -8,7 +8,17 @@ import { internal } from "./_generated/api";
 import { internalMutation } from "./_generated/server";
 import { LIMITS } from "./constants";
 import { memberMutation, publicQuery, userQuery } from "./model/functions";
-import { CHALLENGE_MESSAGES, japanDate, normalizeChallenge, validateChallenge } from "./model/challengeRules";
+import { listPlace, LIST_RANK } from "./model/challengeOrder";
+import {
+  CHALLENGE_MESSAGES,
+  DEFAULT_VOTING_DAYS,
+  japanDate,
+  normalizeChallenge,
+  validateChallenge,
+  VOTING_DAY_CHOICES,
+  votingDeadline,
+  votingEndsAtFrom,
+} from "./model/challengeRules";
 import {
   assertOrganiser,
   entriesInOrder,
@@ -61,10 +71,14 @@ export const list = publicQuery({
   returns: paginationResultValidator(vChallengeCard),
   handler: async (ctx, { status, paginationOpts }) => {
     // Hidden challenges are out of the list through the index (moderation).
-    const rows = status
-      ? ctx.db.query("challenges").withIndex("by_hidden_and_status", (q) => q.eq("hidden", undefined).eq("status", status))
-      : ctx.db.query("challenges").withIndex("by_hidden", (q) => q.eq("hidden", undefined));
-    const page = await readPage(paginationOpts, LIMITS.challengesPageSize, (opts) => rows.order("desc").paginate(opts));
+    // In list order (model/challengeOrder.ts): open by nearest deadline, then voting by nearest
+    // voting deadline, then ended newest first; one status keeps its part of that order.
+    const rows = ctx.db
+      .query("challenges")
+      .withIndex("by_hidden_and_listRank_and_listKey", (q) =>
+        status ? q.eq("hidden", undefined).eq("listRank", LIST_RANK[status]) : q.eq("hidden", undefined),
+      );
+    const page = await readPage(paginationOpts, LIMITS.challengesPageSize, (opts) => rows.order("asc").paginate(opts));
     return { ...page, page: page.page.map(toChallengeCard) };
   },
 });
@@ -192,13 +206,13 @@ export const create = memberMutation({
     const errors = validateChallenge(input, today);
     const first = Object.values(errors)[0];
     if (first) throw invalidInput(errors, first);
+    const fields = { ...normalizeChallenge(input, today), status: "active" as const, updatedAt: now };
     const challengeId = await ctx.db.insert("challenges", {
-      ...normalizeChallenge(input, today),
+      ...fields,
       userId: viewer._id,
-      status: "active",
       startedAt: now,
       submissionsCount: 0,
-      updatedAt: now,
+      ...listPlace(fields),
     });
     await bumpSiteCounter(ctx, "challenges_active", 1);
     await ctx.scheduler.runAfter(0, internal.challenges.notifyCreated, { challengeId, cursor: null });
@@ -287,11 +301,14 @@ export const enter = memberMutation({
   },
 });
 
-/** active → voting: the organiser, while open, with at least one entry. */
+/**
+ * active → voting: the organiser, while open, with at least one entry. Voting runs for the days
+ * they chose (3, 7 or 14; 7 when not said) to the end of that Japanese day.
+ */
 export const startVoting = memberMutation({
-  args: { challengeId: v.id("challenges") },
+  args: { challengeId: v.id("challenges"), votingDays: v.optional(v.number()) },
   returns: v.null(),
-  handler: async (ctx, { challengeId }) => {
+  handler: async (ctx, { challengeId, votingDays = DEFAULT_VOTING_DAYS }) => {
     const viewer = ctx.viewer;
     const challenge = await loadChallenge(ctx, challengeId);
     // A hidden challenge is out of its status counter: its status waits for the moderator.
@@ -299,7 +316,11 @@ export const startVoting = memberMutation({
     assertOrganiser(challenge, viewer._id);
     if (challenge.status !== "active") throw userError("INVALID_STATE", CHALLENGE_MESSAGES.votingNotActive);
     if (challenge.submissionsCount < 1) throw userError("INVALID_STATE", CHALLENGE_MESSAGES.votingNeedsEntries);
-    await moveStatus(ctx, challenge, "voting", { votingStartedAt: Date.now() });
+    if (!(VOTING_DAY_CHOICES as readonly number[]).includes(votingDays)) {
+      throw userError("INVALID_INPUT", CHALLENGE_MESSAGES.votingDaysInvalid);
+    }
+    const now = Date.now();
+    await moveStatus(ctx, challenge, "voting", { votingStartedAt: now, votingEndsAt: votingEndsAtFrom(now, votingDays) });
     return null;
   },
 });
@@ -317,6 +338,7 @@ export const toggleVote = memberMutation({
     const challenge = await loadChallenge(ctx, submission.challengeId);
     if (challenge.hidden || submission.hidden) throw userError("NOT_FOUND", CHALLENGE_MESSAGES.submissionNotFound);
     if (challenge.status !== "voting") throw userError("INVALID_STATE", CHALLENGE_MESSAGES.notVoting);
+    if (Date.now() > votingDeadline(challenge)) throw userError("INVALID_STATE", CHALLENGE_MESSAGES.votingClosed);
     if (submission.userId === viewer._id) throw userError("FORBIDDEN", CHALLENGE_MESSAGES.ownEntryVote);
 
     const existing = await ctx.db
@@ -352,6 +374,25 @@ export const selectWinner = memberMutation({
     await ctx.db.patch("challengeSubmissions", submissionId, { isWinner: true, updatedAt: now });
     await moveStatus(ctx, challenge, "ended", { winnerSubmissionId: submissionId, winnerUserId: submission.userId, endedAt: now });
     await rewardWinner(ctx, challenge, submission.userId);
+    return null;
+  },
+});
+
+/**
+ * Writes the list's order onto challenges kept from before it existed (and mends any that
+ * drifted). Deploying to a deployment with data: `npx convex run challenges:backfillListOrder`;
+ * the offline stack runs it on every start (scripts/stack.ts). Patches only what differs.
+ */
+export const backfillListOrder = internalMutation({
+  args: { cursor: v.optional(v.union(v.string(), v.null())) },
+  returns: v.null(),
+  handler: async (ctx, { cursor }) => {
+    const batch = await ctx.db.query("challenges").paginate({ numItems: 200, cursor: cursor ?? null });
+    for (const challenge of batch.page) {
+      const place = listPlace(challenge);
+      if (place.listRank !== challenge.listRank || place.listKey !== challenge.listKey) await ctx.db.patch("challenges", challenge._id, place);
+    }
+    if (!batch.isDone) await ctx.scheduler.runAfter(0, internal.challenges.backfillListOrder, { cursor: batch.continueCursor });
     return null;
   },
 });

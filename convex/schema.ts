@@ -425,14 +425,24 @@ export default defineSchema({
     winnerSubmissionId: v.optional(v.id("challengeSubmissions")),
     winnerUserId: v.optional(v.id("users")),
     votingStartedAt: v.optional(v.number()),
+    /** When votes stop being accepted (the organiser still picks the winner after it). */
+    votingEndsAt: v.optional(v.number()),
     endedAt: v.optional(v.number()),
     updatedAt: v.number(),
     hidden: v.optional(v.literal(true)),
     moderation: v.optional(vModerationState),
+    /**
+     * The list's order (model/challengeOrder.ts), rewritten with every status change: the
+     * status's rank, then the deadline (or minus the end time). Optional only for documents
+     * from before it existed, which challenges.backfillListOrder fills in.
+     */
+    listRank: v.optional(v.number()),
+    listKey: v.optional(v.number()),
   })
-    // The list others see reads only challenges that are not hidden.
+    // The list others see (and the sitemap) read only challenges that are not hidden.
     // eslint-disable-next-line @convex-dev/no-duplicate-indexes
     .index("by_hidden", ["hidden"])
+    .index("by_hidden_and_listRank_and_listKey", ["hidden", "listRank", "listKey"])
     .index("by_hidden_and_status", ["hidden", "status"])
     .index("by_status", ["status"])
     .index("by_userId", ["userId"])

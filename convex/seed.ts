@@ -5,6 +5,8 @@ import { internalAction, internalMutation, internalQuery, type MutationCtx } fro
 import { vScreenshot } from "./schema";
 import { DEMO_CHALLENGES, DEMO_COMMENTS, DEMO_CREATORS, DEMO_WORKS } from "./model/demoData";
 import { renderMockupPng } from "./model/demoImages";
+import { listPlace } from "./model/challengeOrder";
+import { DEFAULT_VOTING_DAYS, votingEndsAtFrom } from "./model/challengeRules";
 import { rewardWinner } from "./model/challenges";
 import { addLike, insertComment, recordView } from "./model/engagement";
 import { insertProject } from "./model/projects";
@@ -120,6 +122,7 @@ async function insertDemoChallenge(
   now: number,
 ) {
   const { organiser, startedDaysAgo, endsInDays, entries, status, prizeDescription, ...fields } = challenge;
+  const votingStartedAt = now + (endsInDays - DEFAULT_VOTING_DAYS) * DAY;
   const challengeId = await ctx.db.insert("challenges", {
     ...fields,
     ...(prizeDescription ? { prizeDescription } : {}),
@@ -129,8 +132,10 @@ async function insertDemoChallenge(
     endDate: now + endsInDays * DAY,
     submissionsCount: 0,
     updatedAt: now - startedDaysAgo * DAY,
-    ...(status !== "active" ? { votingStartedAt: now + (endsInDays - 7) * DAY } : {}),
+    ...(status !== "active" ? { votingStartedAt, votingEndsAt: votingEndsAtFrom(votingStartedAt, DEFAULT_VOTING_DAYS) } : {}),
+    ...(status === "ended" ? { endedAt: now + endsInDays * DAY } : {}),
   });
+  await ctx.db.patch("challenges", challengeId, listPlace((await ctx.db.get("challenges", challengeId))!));
   await bumpSiteCounter(ctx, `challenges_${status}`, 1);
 
   const submissions: Doc<"challengeSubmissions">[] = [];

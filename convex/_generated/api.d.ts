@@ -29,6 +29,7 @@ import type * as model_auth from "../model/auth.js";
 import type * as model_badgeDefinitions from "../model/badgeDefinitions.js";
 import type * as model_badges from "../model/badges.js";
 import type * as model_batches from "../model/batches.js";
+import type * as model_challengeOrder from "../model/challengeOrder.js";
 import type * as model_challengeRules from "../model/challengeRules.js";
 import type * as model_challenges from "../model/challenges.js";
 import type * as model_cleanText from "../model/cleanText.js";
@@ -137,6 +138,7 @@ declare const fullApi: ApiFromModules<{
   "model/badgeDefinitions": typeof model_badgeDefinitions;
   "model/badges": typeof model_badges;
   "model/batches": typeof model_batches;
+  "model/challengeOrder": typeof model_challengeOrder;
   "model/challengeRules": typeof model_challengeRules;
   "model/challenges": typeof model_challenges;
   "model/cleanText": typeof model_cleanText;

@@ -24,6 +24,11 @@ export const CHALLENGE_LIMITS = {
   recommendedMaxDays: 28,
 } as const;
 
+/** How long voting may run, in days; the organiser picks one when opening it. */
+export const VOTING_DAY_CHOICES = [3, 7, 14] as const;
+export const DEFAULT_VOTING_DAYS = 7;
+const VOTING_DAY_CHOICES_TEXT = VOTING_DAY_CHOICES.map((days) => `${days}日`).join("・");
+
 export const CHALLENGE_MESSAGES = {
   createSignIn: "チャレンジを作成するにはログインが必要です",
   enterSignIn: "チャレンジに参加するにはログインが必要です",
@@ -53,6 +58,8 @@ export const CHALLENGE_MESSAGES = {
   votingStartConfirm: "投票期間を開始しますか？",
   votingStarted: "投票期間を開始しました！",
   notVoting: "投票期間中のみ投票できます",
+  votingClosed: "投票の受付は終了しました",
+  votingDaysInvalid: `投票期間は${VOTING_DAY_CHOICES_TEXT}から選んでください`,
   ownEntryVote: "自分の作品には投票できません",
   voteFailed: "投票中にエラーが発生しました",
   winnerNotVoting: "優勝者を選べるのは投票期間中のチャレンジだけです",
@@ -90,6 +97,16 @@ export function endOfJapanDay(day: string): number {
 export function daysLeft(endDate: number, now: number): number {
   const days = (Date.parse(japanDate(endDate)) - Date.parse(japanDate(now))) / DAY_MS;
   return Math.max(0, Math.round(days));
+}
+
+/** When voting that opens at `startedAt` for `days` closes: the end of that Japanese day. */
+export function votingEndsAtFrom(startedAt: number, days: number): number {
+  return endOfJapanDay(japanDate(startedAt + days * DAY_MS));
+}
+
+/** A challenge's voting deadline (challenges from before deadlines existed get the default). */
+export function votingDeadline(challenge: { votingEndsAt?: number; votingStartedAt?: number; updatedAt: number }): number {
+  return challenge.votingEndsAt ?? votingEndsAtFrom(challenge.votingStartedAt ?? challenge.updatedAt, DEFAULT_VOTING_DAYS);
 }
 
 const charCount = (text: string) => Array.from(text).length;

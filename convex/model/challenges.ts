@@ -6,7 +6,8 @@ import type { MutationCtx, QueryCtx } from "../_generated/server";
 import type { ChallengeStatus } from "../constants";
 import { vChallengeStatus } from "../schema";
 import { awardBadge } from "./badges";
-import { CHALLENGE_MESSAGES } from "./challengeRules";
+import { listPlace } from "./challengeOrder";
+import { CHALLENGE_MESSAGES, votingDeadline } from "./challengeRules";
 import { userError } from "./errors";
 import { notify } from "./notifications";
 import { bumpSiteCounter } from "./siteCounters";
@@ -25,14 +26,16 @@ export function assertOrganiser(challenge: Doc<"challenges">, userId: Id<"users"
   if (challenge.userId !== userId) throw userError("FORBIDDEN", CHALLENGE_MESSAGES.organiserOnly);
 }
 
-/** Moves a challenge to `status`, keeping the list's summary counters in step. */
+/** Moves a challenge to `status`, keeping the list's order and summary counters in step. */
 export async function moveStatus(
   ctx: MutationCtx,
   challenge: Doc<"challenges">,
   status: ChallengeStatus,
   fields: Partial<Doc<"challenges">>,
 ) {
-  await ctx.db.patch("challenges", challenge._id, { ...fields, status, updatedAt: Date.now() });
+  const updatedAt = Date.now();
+  const next = { ...challenge, ...fields, status, updatedAt };
+  await ctx.db.patch("challenges", challenge._id, { ...fields, status, updatedAt, ...listPlace(next) });
   await bumpSiteCounter(ctx, `challenges_${challenge.status}`, -1);
   await bumpSiteCounter(ctx, `challenges_${status}`, 1);
 }
@@ -56,6 +59,8 @@ export const vChallengeCard = v.object({
   status: vChallengeStatus,
   startedAt: v.number(),
   endDate: v.number(),
+  /** While voting: when votes stop being accepted. */
+  votingEndsAt: v.union(v.number(), v.null()),
   submissionsCount: v.number(),
   prize: v.boolean(),
 });
@@ -68,6 +73,7 @@ export function toChallengeCard(challenge: Doc<"challenges">) {
     status: challenge.status,
     startedAt: challenge.startedAt,
     endDate: challenge.endDate,
+    votingEndsAt: challenge.status === "voting" ? votingDeadline(challenge) : null,
     submissionsCount: challenge.submissionsCount,
     prize: challenge.prize,
   };

@@ -90,10 +90,14 @@ describe("challenges", () => {
     await a.getByRole("heading", { name: /提出作品\s*2件/ }).waitFor();
     await entryCard(a, cWork).waitFor();
     await a.getByRole("banner").getByRole("button", { name: "通知：未読 2 件" }).waitFor();
+    // Voting for 3 days instead of the default 7: the page counts down to its end.
+    await a.getByRole("combobox", { name: "投票期間" }).click();
+    await a.getByRole("option", { name: "3日間" }).click();
     await a.getByRole("button", { name: "投票期間を開始" }).click();
     await a.getByRole("alertdialog", { name: "投票期間を開始しますか？" }).getByRole("button", { name: "開始する" }).click();
     await toast(a, "投票期間を開始しました！");
     await a.getByText("投票中", { exact: true }).first().waitFor();
+    await a.getByText("投票締切まであと3日", { exact: true }).waitFor();
 
     // B and C vote for each other's entry (not their own); A's page follows live.
     await voteButton(b, cWork).click();
@@ -133,6 +137,23 @@ describe("challenges", () => {
     await b.waitForURL((url) => url.pathname === challengePath);
     await b.goto(`/profile/${ENTRANT.handle}`);
     await b.getByRole("region", { name: "獲得バッジ" }).getByText("チャレンジ優勝", { exact: true }).waitFor();
+  });
+
+  test("すべて lists what one can join, then what one can vote on (with its voting countdown), then what is over", async () => {
+    const page = await browser.newPage(PHONE);
+    await page.goto("/challenges");
+    await page.getByText("募集中は締切が近い順、投票中は投票締切が近い順、終了したものは新しい順に並んでいます。").waitFor();
+    const list = page.getByRole("list", { name: "チャレンジ一覧" });
+    await list.waitFor();
+    const rank = { 募集中: 0, 投票中: 1, 終了: 2 } as Record<string, number>;
+    const statuses = await list.getByRole("listitem").evaluateAll((cards) =>
+      cards.map((card) => ["募集中", "投票中", "終了"].find((label) => card.textContent?.includes(label)) ?? ""),
+    );
+    const ranks = statuses.map((status) => rank[status]!);
+    expect(ranks.length).toBeGreaterThanOrEqual(3);
+    expect(ranks).toEqual([...ranks].sort((x, y) => x - y));
+    // The seeded challenge in voting closes its votes in two days.
+    await list.getByRole("listitem").filter({ hasText: "仕事をラクにするツール選手権" }).getByText("投票締切まであと2日").waitFor();
   });
 
   test("a missing challenge says so", async () => {

@@ -20,6 +20,9 @@ export function ChallengeCard({ challenge, now }: { challenge: ChallengeCardData
           {challenge.prize && <PrizeBadge />}
         </div>
         {challenge.status === "active" && <DaysLeft endDate={challenge.endDate} now={now} />}
+        {challenge.status === "voting" && challenge.votingEndsAt !== null && (
+          <DaysLeft endDate={challenge.votingEndsAt} now={now} deadline="voting" />
+        )}
       </div>
       <h3 className="line-clamp-2 text-lg leading-snug font-bold break-words text-zinc-900">
         {/* The stretched link makes the whole card clickable while staying one link. */}

@@ -8,6 +8,14 @@ export const CHALLENGE_FILTERS: readonly ChallengeFilter[] = ["all", ...CHALLENG
 
 export const FILTER_LABELS: Record<ChallengeFilter, string> = { all: "すべて", ...STATUS_LABELS };
 
+/** How each filter's list is ordered (the server's list order), said above the list. */
+export const ORDER_NOTES: Record<ChallengeFilter, string> = {
+  all: "募集中は締切が近い順、投票中は投票締切が近い順、終了したものは新しい順に並んでいます。",
+  active: "締切が近い順に並んでいます。",
+  voting: "投票締切が近い順に並んでいます。",
+  ended: "終了が新しい順に並んでいます。",
+};
+
 /** ?status=active|voting|ended; absent or unknown values (old or mistyped links) show everything. */
 export function parseStatusParam(value: string | null): ChallengeFilter {
   return CHALLENGE_STATUSES.find((status) => status === value) ?? "all";

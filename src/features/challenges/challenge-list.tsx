@@ -18,7 +18,7 @@ type ChallengeListProps = {
   onShowAll: () => void;
 };
 
-/** The challenges of one filter, newest first, 12 at a time with もっと見る. */
+/** The challenges of one filter in the server's list order, 12 at a time with もっと見る. */
 export function ChallengeList({ filter, canCreate, onShowAll }: ChallengeListProps) {
   const now = useNow();
   const { results, status, loadMore } = usePaginatedQuery(api.challenges.list, listArgs(filter), {

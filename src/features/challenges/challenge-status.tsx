@@ -35,19 +35,31 @@ export function PrizeBadge({ className }: { className?: string }) {
   );
 }
 
-/** あと N 日 / 本日締切, red at 3 days or fewer (SPEC.md). */
-export function daysLeftText(endDate: number, now: number): string {
+/** Which deadline a countdown is for: entries (募集) or votes (投票). */
+export type Deadline = "entries" | "voting";
+
+/**
+ * あと N 日 / 本日締切 / 締切済み, red at 3 days or fewer (SPEC.md); a voting countdown says it is
+ * the voting one (投票締切まで あと N 日), so it is not read as the entry deadline.
+ */
+export function daysLeftText(endDate: number, now: number, deadline: Deadline = "entries"): string {
   const days = daysLeft(endDate, now);
+  if (deadline === "voting") {
+    if (endDate < now) return "投票締切済み";
+    return days === 0 ? "本日投票締切" : `投票締切まであと${days}日`;
+  }
   if (endDate < now) return "締切済み";
   return days === 0 ? "本日締切" : `あと${days}日`;
 }
 
-export function DaysLeft({ endDate, now, className }: { endDate: number; now: number; className?: string }) {
+type DaysLeftProps = { endDate: number; now: number; deadline?: Deadline; className?: string };
+
+export function DaysLeft({ endDate, now, deadline, className }: DaysLeftProps) {
   const urgent = daysLeft(endDate, now) <= LIMITS.redCountdownDays;
   return (
     <span className={cn("inline-flex items-center gap-1 text-sm font-semibold", urgent ? "text-red-600" : "text-zinc-600", className)}>
       <Clock aria-hidden className="size-4" />
-      {daysLeftText(endDate, now)}
+      {daysLeftText(endDate, now, deadline)}
     </span>
   );
 }

@@ -47,6 +47,7 @@ const card = (id: string, status: ChallengeStatus, extra: Partial<ChallengeCardD
     status,
     startedAt: Date.now() - 86_400_000,
     endDate: tenDaysLeft,
+    votingEndsAt: status === "voting" ? endOfJapanDay(addDays(japanDate(Date.now()), 2)) : null,
     submissionsCount: 0,
     prize: false,
     ...extra,
@@ -145,6 +146,19 @@ describe("ChallengesPage content", () => {
     expect(within(ended!).getByText("終了")).toBeVisible();
     expect(within(ended!).queryByText(/^あと/)).not.toBeInTheDocument();
     expect(within(ended!).queryByText("賞品あり")).not.toBeInTheDocument();
+  });
+
+  it("counts a voting challenge down to its voting deadline, red in the last days", () => {
+    server.challenges = [card("v", "voting")];
+    renderAt("/challenges");
+    const [voting] = screen.getAllByRole("listitem");
+    expect(within(voting!).getByText("投票中")).toBeVisible();
+    expect(within(voting!).getByText("投票締切まであと2日")).toHaveClass("text-red-600");
+  });
+
+  it("says how すべて is ordered", () => {
+    renderAt("/challenges");
+    expect(screen.getByText("募集中は締切が近い順、投票中は投票締切が近い順、終了したものは新しい順に並んでいます。")).toBeVisible();
   });
 
   it("loads 12 more with もっと見る while there are more", async () => {

@@ -6,7 +6,7 @@ import { ButtonLink } from "@/components/ui/button";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { paths } from "@/config/paths";
 import { useViewer } from "@/lib/use-viewer";
-import { CHALLENGE_FILTERS, FILTER_LABELS, parseStatusParam } from "./challenge-filter";
+import { CHALLENGE_FILTERS, FILTER_LABELS, ORDER_NOTES, parseStatusParam } from "./challenge-filter";
 import { ChallengeList } from "./challenge-list";
 import { ChallengeSummary } from "./challenge-summary";
 import { useChallengeFilter } from "./use-challenge-filter";
@@ -45,6 +45,7 @@ export function ChallengesPage() {
           ))}
         </TabsList>
         <TabsContent value={filter}>
+          <p className="mb-4 text-sm text-zinc-500">{ORDER_NOTES[filter]}</p>
           <QueryErrorBoundary resetKey={filter}>
             <ChallengeList key={filter} filter={filter} canCreate={signedIn} onShowAll={() => setFilter("all")} />
           </QueryErrorBoundary>

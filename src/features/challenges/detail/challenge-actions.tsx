@@ -3,14 +3,17 @@ import { useState, type ReactNode } from "react";
 import { useConvex, useMutation } from "convex/react";
 import type { FunctionReturnType } from "convex/server";
 import { api } from "../../../../convex/_generated/api";
-import { CHALLENGE_MESSAGES } from "../../../../convex/model/challengeRules";
+import { CHALLENGE_MESSAGES, DEFAULT_VOTING_DAYS, VOTING_DAY_CHOICES, votingEndsAtFrom } from "../../../../convex/model/challengeRules";
 import { SignInButton } from "@/components/auth/sign-in-button";
 import { Button, ButtonLink } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
+import { FormField } from "@/components/ui/form-field";
+import { Select } from "@/components/ui/select";
 import { useToast } from "@/components/ui/use-toast";
 import { paths } from "@/config/paths";
 import { readServerError } from "@/lib/convex-error";
+import { formatDate } from "@/lib/i18n/format";
 import { useNow } from "@/lib/use-now";
 import type { ChallengeDetail } from "./challenge-types";
 import { EnterWorkDialog } from "./enter-work-dialog";
@@ -81,6 +84,8 @@ function EntryPanel({ challenge }: { challenge: ChallengeDetail }) {
 function OrganiserPanel({ challenge }: { challenge: ChallengeDetail }) {
   const toast = useToast();
   const [confirming, setConfirming] = useState(false);
+  const [votingDays, setVotingDays] = useState<number>(DEFAULT_VOTING_DAYS);
+  const votingEndsAt = votingEndsAtFrom(useNow(), votingDays);
   const startVoting = useMutation(api.challenges.startVoting);
   const download = useEntriesDownload(challenge);
   const hasEntries = challenge.submissionsCount > 0;
@@ -92,6 +97,17 @@ function OrganiserPanel({ challenge }: { challenge: ChallengeDetail }) {
       </h2>
       {challenge.status === "active" && (
         <>
+          <FormField label="投票期間">
+            {(control) => (
+              <Select
+                {...control}
+                options={VOTING_DAY_CHOICES.map((days) => ({ value: String(days), label: `${days}日間` }))}
+                value={String(votingDays)}
+                onValueChange={(value) => setVotingDays(Number(value))}
+                disabled={!hasEntries}
+              />
+            )}
+          </FormField>
           <Button variant="secondary" className="w-full" disabled={!hasEntries} onClick={() => setConfirming(true)}>
             <Vote aria-hidden />
             投票期間を開始
@@ -101,11 +117,11 @@ function OrganiserPanel({ challenge }: { challenge: ChallengeDetail }) {
             open={confirming}
             onOpenChange={setConfirming}
             title={CHALLENGE_MESSAGES.votingStartConfirm}
-            description="投票期間中は新しい作品を提出できなくなります。"
+            description={`投票は${formatDate(votingEndsAt)}の終わりまで受け付けます。投票期間中は新しい作品を提出できなくなります。`}
             confirmLabel="開始する"
             onConfirm={async () => {
               try {
-                await startVoting({ challengeId: challenge._id });
+                await startVoting({ challengeId: challenge._id, votingDays });
                 toast.success(CHALLENGE_MESSAGES.votingStarted);
               } catch (error) {
                 toast.error(readServerError(error).message);

@@ -60,6 +60,16 @@ export function ChallengeHeader({ challenge, actions, menu }: ChallengeHeaderPro
                 <DaysLeft endDate={challenge.endDate} now={now} />
               </Fact>
             )}
+            {challenge.status === "voting" && challenge.votingEndsAt !== null && (
+              <>
+                <Fact label="投票締切" icon={<CalendarDays aria-hidden />}>
+                  {formatDate(challenge.votingEndsAt)}
+                </Fact>
+                <Fact label="投票の残り">
+                  <DaysLeft endDate={challenge.votingEndsAt} now={now} deadline="voting" />
+                </Fact>
+              </>
+            )}
           </dl>
           <Organiser organiser={challenge.organiser} />
         </Card>
