@@ -50,7 +50,9 @@ export function ScrollRestoration() {
     const saved = memory.positions[location.key];
     if (typeof saved === "number") {
       window.scrollTo(0, saved);
-      return;
+      // The page may still be loading what made it that long (a list's later pages): follow
+      // it as it grows, until the place is reached or the person scrolls themselves.
+      return window.scrollY < saved - 1 ? scrollWhenTallEnough(saved) : undefined;
     }
     if (location.hash) {
       try {
@@ -67,4 +69,25 @@ export function ScrollRestoration() {
     window.scrollTo(0, 0);
   }, [memory, location]);
   return null;
+}
+
+/** Longest a return waits for its page to grow back to where it was left. */
+const RESTORE_PATIENCE_MS = 10_000;
+const PERSON_SCROLLS = ["wheel", "touchstart", "keydown", "pointerdown"] as const;
+
+/** Scrolls to `top` as soon as the document is tall enough; stops when the person takes over. */
+function scrollWhenTallEnough(top: number): () => void {
+  const observer = new ResizeObserver(() => {
+    window.scrollTo(0, top);
+    if (window.scrollY >= top - 1) stop();
+  });
+  const timer = window.setTimeout(stop, RESTORE_PATIENCE_MS);
+  function stop() {
+    observer.disconnect();
+    window.clearTimeout(timer);
+    for (const type of PERSON_SCROLLS) window.removeEventListener(type, stop);
+  }
+  observer.observe(document.body);
+  for (const type of PERSON_SCROLLS) window.addEventListener(type, stop, { passive: true, once: true });
+  return stop;
 }

@@ -87,6 +87,32 @@ describe("gallery", () => {
 });
 
 describe("work page", () => {
+  test("Back from a work returns to the same place in the gallery, on a phone", async () => {
+    const page = await browser.newPage(PHONE);
+    await page.goto("/projects");
+    await results(page).getByRole("listitem").nth(11).waitFor();
+    // Well down the list, as after scrolling through a dozen works; then a work in view is opened.
+    const place = await page.evaluate(() => {
+      window.scrollTo(0, Math.min(3000, document.documentElement.scrollHeight - window.innerHeight - 200));
+      return window.scrollY;
+    });
+    let title = "";
+    for (const item of await results(page).locator(":scope > li").all()) {
+      const box = await item.boundingBox();
+      if (box && box.y > 80 && box.y < PHONE.height - 100) {
+        title = (await item.locator("h3").textContent()) ?? "";
+        break;
+      }
+    }
+    expect(place).toBeGreaterThan(2000);
+    await card(page, title).click();
+    await page.getByRole("heading", { level: 1, name: title }).waitFor();
+    await page.goBack();
+    await page.waitForURL((url) => url.pathname === "/projects");
+    await page.waitForFunction((top) => Math.abs(window.scrollY - top) <= 2, place);
+    expect(await card(page, title).isVisible()).toBe(true);
+  });
+
   test("share copies the share link and shows コピー済み for 2 seconds", async () => {
     const page = await browser.newPage();
     await page

@@ -73,6 +73,34 @@ describe("the app shell against the offline stack", () => {
     }
   });
 
+  test("a gallery query the backend refuses shows 'エラー: …' with 再読み込み, and the rest of the page stays", async () => {
+    const page = await browser.newPage();
+    // The page asks for the gallery with an argument the real backend's validator refuses.
+    await page.routeWebSocket(/\/sync$/, (socket) => {
+      const server = socket.connectToServer();
+      socket.onMessage((message) => server.send(typeof message === "string" ? withRefusedGalleryQuery(message) : message));
+    });
+    await page.goto("/projects");
+    await page.getByText("エラー: エラーが発生しました", { exact: true }).waitFor();
+    await page.getByRole("button", { name: "再読み込み" }).waitFor();
+    await page.getByRole("heading", { level: 1 }).waitFor();
+    await page.getByRole("banner").waitFor();
+  });
+
+  test("a page whose code cannot be downloaded shows the error screen under the header, and the next page works", async () => {
+    const page = await browser.newPage();
+    await page.goto("/");
+    await page.getByRole("heading", { level: 1 }).waitFor();
+    // As after a deploy removed the old build's files, or a connection that drops mid-way.
+    await page.route(/\/(src\/app\/routes\/help\.tsx|assets\/help-[^/]*\.js)/, (route) => route.abort());
+    await page.getByRole("contentinfo").getByRole("link", { name: "ヘルプ" }).click();
+    await page.getByRole("heading", { level: 1, name: "エラーが発生しました" }).waitFor();
+    await page.getByRole("banner").waitFor();
+    await page.getByRole("link", { name: "ホームへ" }).click();
+    await page.waitForURL((url) => url.pathname === "/");
+    await page.getByRole("heading", { level: 1, name: /./ }).filter({ hasNotText: "エラーが発生しました" }).waitFor();
+  });
+
   test("an unknown path shows the 404 page whose button goes home", async () => {
     const page = await browser.newPage();
     await page.goto("/no-such-page");
@@ -158,3 +186,13 @@ describe("the app shell against the offline stack", () => {
     }
   });
 });
+
+/** A Convex client message with every gallery list query given an argument it does not take. */
+function withRefusedGalleryQuery(message: string): string {
+  const parsed = JSON.parse(message) as { type?: string; modifications?: { type: string; udfPath?: string; args?: Record<string, unknown>[] }[] };
+  if (parsed.type !== "ModifyQuerySet") return message;
+  for (const change of parsed.modifications ?? []) {
+    if (change.type === "Add" && change.udfPath === "projects:list" && change.args?.[0]) change.args[0].refusedByTest = true;
+  }
+  return JSON.stringify(parsed);
+}

@@ -10,6 +10,7 @@ import { WorkGridSkeleton } from "@/components/works/work-grid";
 import { WorkListItem } from "@/components/works/work-list-item";
 import { paths } from "@/config/paths";
 import { formatNumber } from "@/lib/i18n/format";
+import { useLoadedCountMemory } from "@/lib/use-loaded-count-memory";
 import { useNow } from "@/lib/use-now";
 import { hasActiveFilters, queryFilterArgs, type GalleryFilters, type GalleryView } from "./gallery-params";
 
@@ -27,6 +28,12 @@ export type ShownCount = { count: number; total?: number } | undefined;
 export function BrowseResults({ filters, onClear, header }: ResultsProps) {
   const { results, status, loadMore } = usePaginatedQuery(api.projects.list, queryFilterArgs(filters), {
     initialNumItems: PAGE_SIZE,
+  });
+  useLoadedCountMemory({
+    listId: "gallery",
+    loaded: results.length,
+    canLoadMore: status === "CanLoadMore",
+    loadMore: () => loadMore(PAGE_SIZE),
   });
   if (status === "LoadingFirstPage")
     return (
