@@ -66,7 +66,7 @@ export function ChallengeHeader({ challenge, actions, menu }: ChallengeHeaderPro
                   {formatDate(challenge.votingEndsAt)}
                 </Fact>
                 <Fact label="投票の残り">
-                  <DaysLeft endDate={challenge.votingEndsAt} now={now} deadline="voting" />
+                  <DaysLeft endDate={challenge.votingEndsAt} now={now} />
                 </Fact>
               </>
             )}
