@@ -73,6 +73,8 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     await backend.run("projects:backfillSearchText", {});
     // ... and its tag and AI-tool rows and counters written (tag and tool pages; idempotent).
     await backend.run("tags:backfillDiscovery", {});
+    // ... and its notifications grouped, timed and counted unread (idempotent).
+    await backend.run("notifications:backfillGroups", {});
 
     // Vite exposes VITE_* variables from process.env to the app. HTTP actions (share links) are
     // on the backend's separate site port.
