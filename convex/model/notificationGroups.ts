@@ -175,7 +175,7 @@ export async function withdrawDeletedActor(ctx: MutationCtx, row: Doc<"notificat
 /** What a notification says: a group of several in one sentence, else its own title and message. */
 export function notificationText(row: Doc<"notifications">, fromName: string | null): { title: string; message: string } {
   const count = row.groupCount ?? 1;
-  const who = `${fromName ?? "退会したユーザー"}さん`;
+  const who = fromName ? `${fromName}さん` : "退会したユーザー";
   const others = `ほか${count - 1}人`;
   const work = row.subject ? `あなたの作品「${row.subject}」` : "あなたの作品";
   const own = { title: row.title, message: row.message };
