@@ -35,6 +35,7 @@ import {
 } from "./model/challenges";
 import { invalidInput, userError } from "./model/errors";
 import { lowered } from "./model/engagementRemoval";
+import { deliver } from "./model/notificationGroups";
 import { notify } from "./model/notifications";
 import { blocks, MUTE_MESSAGES, muteFilter } from "./model/mutes";
 import { readPage } from "./model/pagination";
@@ -236,14 +237,15 @@ export const notifyCreated = internalMutation({
       .paginate({ numItems: FAN_OUT_BATCH, cursor });
     for (const user of batch.page) {
       if (user._id === challenge.userId) continue;
-      await ctx.db.insert("notifications", {
+      // The index read only users who want it; new challenges collapse into one unread item.
+      await deliver(ctx, {
         userId: user._id,
         type: "challenge_created",
         title: "新しいチャレンジが始まりました",
         message: `「${challenge.title}」に参加してみませんか？`,
         challengeId,
         ...(challenge.userId ? { fromUserId: challenge.userId } : {}),
-        read: false,
+        subject: challenge.title,
       });
     }
     if (!batch.isDone) {

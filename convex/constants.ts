@@ -106,6 +106,13 @@ export const NOTIFICATION_TYPES = [
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
+/**
+ * The notifications page's filter tabs (すべて aside): each notification is stored with the tab
+ * it belongs to; `other` (new works, updates, moderation) is shown only under すべて.
+ */
+export const NOTIFICATION_TABS = ["like", "comment", "follow", "challenge", "badge", "other"] as const;
+export type NotificationTab = (typeof NOTIFICATION_TABS)[number];
+
 export const CHALLENGE_STATUSES = ["active", "voting", "ended"] as const;
 export type ChallengeStatus = (typeof CHALLENGE_STATUSES)[number];
 

@@ -12,6 +12,7 @@ import { userError } from "./model/errors";
 import { act as applyAction, requestReview as askForReview, validNote } from "./model/moderation";
 import { toAuditEntry, vAuditEntry, writeAudit } from "./model/moderationLog";
 import { loadTarget } from "./model/moderationTargets";
+import { removeNotification } from "./model/notificationGroups";
 import { targetState, toCaseSummary, vCaseSummary, vTargetState } from "./model/moderationViews";
 import { readPage } from "./model/pagination";
 import { CLEANUP_BATCH, submissionsPhase } from "./model/projectDeletion";
@@ -286,7 +287,7 @@ export const purgeChallengeChildren = internalMutation({
             .query("notifications")
             .withIndex("by_challengeId", (q) => q.eq("challengeId", challengeId))
             .take(n),
-        (notification) => ctx.db.delete("notifications", notification._id),
+        (notification) => removeNotification(ctx, notification),
       ),
     ]);
     if (!done) await ctx.scheduler.runAfter(0, internal.moderation.purgeChallengeChildren, { challengeId });

@@ -1,17 +1,22 @@
-// The signed-in user's notifications (SPEC.md "Header" bell, sections 4 and 7): the newest 50,
-// the unread count (the bell shows 9+ above 9, so it never reads more than 10), and marking them
-// read. Only one's own; a visitor gets nothing.
+// The signed-in user's notifications (SPEC.md "Header" bell, sections 4 and 7): the newest for
+// the bell, the page's filter tabs paginated, the stored unread count, and marking them read.
+// Only one's own; a visitor gets nothing. Notifications of one kind about one target arrive
+// grouped (model/notificationGroups.ts), so every read here is one index range.
+import { paginationOptsValidator, paginationResultValidator, type PaginationOptions } from "convex/server";
 import { v } from "convex/values";
 import type { Doc, Id } from "./_generated/dataModel";
 import { internal } from "./_generated/api";
 import { internalMutation, type MutationCtx, type QueryCtx } from "./_generated/server";
-import { LIMITS } from "./constants";
+import { LIMITS, type NotificationTab } from "./constants";
 import { publicQuery, userMutation } from "./model/functions";
 import { badgeDefinition } from "./model/badgeDefinitions";
 import { userError } from "./model/errors";
+import { bumpUnread, isCounted, readUnreadCount } from "./model/notificationCounts";
+import { groupOf, markNotificationRead, notificationText, tabOf } from "./model/notificationGroups";
+import { readPage } from "./model/pagination";
 import { publicAuthor } from "./model/users";
 import { vPublicAuthor } from "./model/workCards";
-import { vBadgeColor, vBadgeId, vNotificationType } from "./schema";
+import { vBadgeColor, vBadgeId, vNotificationTab, vNotificationType } from "./schema";
 
 /** How many notifications one markAllRead transaction marks; the rest go to the next batch. */
 const MARK_ALL_BATCH = 250;
@@ -22,9 +27,12 @@ const vNotificationItem = v.object({
   title: v.string(),
   message: v.string(),
   read: v.boolean(),
+  /** When the latest event of it happened. */
   createdAt: v.number(),
+  /** How many people (new challenges: how many challenges) it stands for. */
+  count: v.number(),
   commentPreview: v.union(v.string(), v.null()),
-  /** Who caused it, as they are now (null for system notifications and deleted users). */
+  /** Who caused it (a group's latest), as they are now (null for system notifications and deleted users). */
   from: v.union(vPublicAuthor, v.null()),
   badge: v.union(v.object({ badgeId: vBadgeId, name: v.string(), icon: v.string(), color: vBadgeColor }), v.null()),
   projectId: v.union(v.id("projects"), v.null()),
@@ -33,55 +41,74 @@ const vNotificationItem = v.object({
 
 async function toItem(ctx: QueryCtx, row: Doc<"notifications">) {
   const badge = row.badgeId ? badgeDefinition(row.badgeId) : null;
+  const from = row.fromUserId ? await publicAuthor(ctx, row.fromUserId) : null;
   return {
     _id: row._id,
     type: row.type,
-    title: row.title,
-    message: row.message,
+    ...notificationText(row, from?.displayName ?? null),
     read: row.read,
-    createdAt: row._creationTime,
+    createdAt: row.latestAt ?? row._creationTime,
+    count: row.groupCount ?? 1,
     commentPreview: row.commentPreview ?? null,
-    from: row.fromUserId ? await publicAuthor(ctx, row.fromUserId) : null,
+    from,
     badge: badge ? { badgeId: badge.badgeId, name: badge.name, icon: badge.icon, color: badge.color } : null,
     projectId: row.projectId ?? null,
     challengeId: row.challengeId ?? null,
   };
 }
 
-/** The caller's newest notifications (at most 50; the bell asks for 10). */
+/** The shown notifications of one user (one tab, or all), latest event first. */
+function shown(ctx: QueryCtx, userId: Id<"users">, tab: NotificationTab | undefined) {
+  const notifications = ctx.db.query("notifications");
+  return (
+    tab === undefined
+      ? notifications.withIndex("by_userId_and_hidden_and_latestAt", (q) => q.eq("userId", userId).eq("hidden", undefined))
+      : notifications.withIndex("by_userId_and_hidden_and_tab_and_latestAt", (q) =>
+          q.eq("userId", userId).eq("hidden", undefined).eq("tab", tab),
+        )
+  ).order("desc");
+}
+
+/** The caller's latest notifications (at most 50; the bell asks for 10), optionally one tab's. */
 export const list = publicQuery({
-  args: { limit: v.optional(v.number()) },
+  args: { limit: v.optional(v.number()), tab: v.optional(vNotificationTab) },
   returns: v.array(vNotificationItem),
-  handler: async (ctx, { limit }) => {
+  handler: async (ctx, { limit, tab }) => {
     const userId = ctx.viewerId;
     if (!userId) return [];
     const wanted = limit !== undefined && Number.isFinite(limit) ? Math.floor(limit) : LIMITS.notificationsQueryLimit;
     const take = Math.min(Math.max(1, wanted), LIMITS.notificationsQueryLimit);
-    const rows = await ctx.db
-      .query("notifications")
-      .withIndex("by_userId_and_hidden", (q) => q.eq("userId", userId).eq("hidden", undefined))
-      .order("desc")
-      .take(take);
+    const rows = await shown(ctx, userId, tab).take(take);
     return await Promise.all(rows.map((row) => toItem(ctx, row)));
   },
 });
 
-/** Unread notifications, counted up to 10: the bell only ever shows 1–9 or 9+. */
+/** The notifications page: one tab (or all), latest first, 50 a page at most (usePaginatedQuery). */
+export const listPage = publicQuery({
+  args: { paginationOpts: paginationOptsValidator, tab: v.optional(vNotificationTab) },
+  returns: paginationResultValidator(vNotificationItem),
+  handler: async (ctx, { paginationOpts, tab }) => {
+    const userId = ctx.viewerId;
+    return await readPage(paginationOpts, LIMITS.notificationsQueryLimit, async (opts: PaginationOptions) => {
+      if (!userId) return { page: [], isDone: true, continueCursor: "" };
+      const result = await shown(ctx, userId, tab).paginate(opts);
+      return { ...result, page: await Promise.all(result.page.map((row) => toItem(ctx, row))) };
+    });
+  },
+});
+
+/** How many of the caller's notifications are unread (a group is one), from the stored count. */
 export const unreadCount = publicQuery({
   args: {},
   returns: v.number(),
   handler: async (ctx) => {
     const userId = ctx.viewerId;
     if (!userId) return 0;
-    const unread = await ctx.db
-      .query("notifications")
-      .withIndex("by_userId_and_read", (q) => q.eq("userId", userId).eq("read", false))
-      .take(LIMITS.unreadBadgeCap + 1);
-    return unread.length;
+    return await readUnreadCount(ctx, userId);
   },
 });
 
-/** Marks one of the caller's notifications read; anyone else's is refused, nothing changes. */
+/** Marks one of the caller's notifications (a whole group) read; anyone else's is refused. */
 export const markRead = userMutation({
   args: { id: v.id("notifications") },
   returns: v.null(),
@@ -89,7 +116,7 @@ export const markRead = userMutation({
     const viewer = ctx.viewer;
     const row = await ctx.db.get("notifications", id);
     if (!row || row.userId !== viewer._id) throw userError("NOT_FOUND", "通知が見つかりません");
-    if (!row.read) await ctx.db.patch("notifications", id, { read: true });
+    await markNotificationRead(ctx, row);
     return null;
   },
 });
@@ -100,7 +127,12 @@ async function markBatchRead(ctx: MutationCtx, userId: Id<"users">): Promise<boo
     .query("notifications")
     .withIndex("by_userId_and_read", (q) => q.eq("userId", userId).eq("read", false))
     .take(MARK_ALL_BATCH + 1);
-  for (const row of unread.slice(0, MARK_ALL_BATCH)) await ctx.db.patch("notifications", row._id, { read: true });
+  let counted = 0;
+  for (const row of unread.slice(0, MARK_ALL_BATCH)) {
+    if (isCounted(row)) counted++;
+    await ctx.db.patch("notifications", row._id, { read: true });
+  }
+  await bumpUnread(ctx, userId, -counted);
   return unread.length <= MARK_ALL_BATCH;
 }
 
@@ -127,6 +159,36 @@ export const markAllReadBatch = internalMutation({
     if (!(await markBatchRead(ctx, userId))) {
       await ctx.scheduler.runAfter(0, internal.notifications.markAllReadBatch, { userId });
     }
+    return null;
+  },
+});
+
+/**
+ * Brings notifications written before grouping into it: each gets its time, tab and group key
+ * (its work's title for the group's wording), and an unread one joins its recipient's stored
+ * count. Rows that have latestAt are skipped, so running it again changes nothing. Run once
+ * after deploying: `npx convex run notifications:backfillGroups`; the offline stack runs it on
+ * every start.
+ */
+export const backfillGroups = internalMutation({
+  args: { cursor: v.optional(v.union(v.string(), v.null())) },
+  returns: v.null(),
+  handler: async (ctx, { cursor }) => {
+    const batch = await ctx.db.query("notifications").paginate({ numItems: 200, cursor: cursor ?? null });
+    for (const row of batch.page) {
+      if (row.latestAt !== undefined) continue;
+      const group = groupOf(row);
+      const work = group && row.projectId ? await ctx.db.get("projects", row.projectId) : null;
+      await ctx.db.patch("notifications", row._id, {
+        latestAt: row._creationTime,
+        tab: tabOf(row.type),
+        ...(group ? { groupKey: group.key, groupCount: 1 } : {}),
+        ...(group?.counts === "actors" && row.fromUserId ? { actorIds: [row.fromUserId] } : {}),
+        ...(work ? { subject: work.title } : {}),
+      });
+      if (!row.read && row.hidden !== true) await bumpUnread(ctx, row.userId, 1);
+    }
+    if (!batch.isDone) await ctx.scheduler.runAfter(0, internal.notifications.backfillGroups, { cursor: batch.continueCursor });
     return null;
   },
 });

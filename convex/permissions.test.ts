@@ -281,6 +281,7 @@ const QUERY_SAMPLES: Record<string, QuerySample> = {
   "mutes:list": { args: () => ({ paginationOpts: page }), access: "private", nothing: EMPTY_PAGE, owner: "hidden" },
   "mutes:status": { args: (w) => ({ userId: w.fan.userId }), access: "private", nothing: null, owner: "hidden" },
   "notifications:list": { args: () => ({}), access: "private", nothing: [] },
+  "notifications:listPage": { args: () => ({ paginationOpts: page }), access: "private", nothing: EMPTY_PAGE },
   "notifications:unreadCount": { args: () => ({}), access: "private", nothing: 0 },
   "profiles:likedWorks": { args: (w) => ({ userId: w.hidden.userId, paginationOpts: page }), access: "public" },
   "profiles:works": { args: (w) => ({ userId: w.owner.userId, paginationOpts: page }), access: "public" },

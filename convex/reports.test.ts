@@ -285,7 +285,10 @@ describe("held comments", () => {
     await moderator.as.mutation(api.moderation.act, { targetType: "comment", targetId: commentId, kind: "restore", note: "問題なし" });
     expect(await count()).toBe(2);
     expect((await t.query(api.comments.list, { projectId, paginationOpts: page })).page).toHaveLength(2);
-    expect((await authorNotices()).map((n) => n.fromUserId)).toEqual([newcomer.userId, newcomer.userId]);
+    // Both comments are in the author's one unread comment notification, the approved one last.
+    expect((await authorNotices()).map((n) => [n.fromUserId, n.commentPreview])).toEqual([
+      [newcomer.userId, "見てください https://spam.example"],
+    ]);
 
     vi.setSystemTime(Date.now() + MODERATION_RULES.linkHoldAccountAge + 1);
     await newcomer.as.mutation(api.comments.add, { projectId, content: "www.example.com もどうぞ" });

@@ -6,6 +6,7 @@ import {
   BADGE_IDS,
   CHALLENGE_STATUSES,
   GENRE_IDS,
+  NOTIFICATION_TABS,
   NOTIFICATION_TYPES,
   MODERATION_ACTION_KINDS,
   PROFILE_VISIBILITIES,
@@ -25,6 +26,7 @@ const literals = <T extends string>(values: readonly T[]) => {
 
 export const vGenre = literals(GENRE_IDS);
 export const vNotificationType = literals(NOTIFICATION_TYPES);
+export const vNotificationTab = literals(NOTIFICATION_TABS);
 export const vChallengeStatus = literals(CHALLENGE_STATUSES);
 export const vBadgeId = literals(BADGE_IDS);
 export const vBadgeColor = literals(BADGE_COLORS);
@@ -365,34 +367,57 @@ export default defineSchema({
     userId: v.id("users"),
     type: vNotificationType,
     title: v.string(),
+    /** The latest event's own message; a group of several is worded when read (notifications.ts). */
     message: v.string(),
     projectId: v.optional(v.id("projects")),
     challengeId: v.optional(v.id("challenges")),
-    /** Who caused it; their current name and photo are joined when read. */
+    /** Who caused it (a group's latest actor); their current name and photo are joined when read. */
     fromUserId: v.optional(v.id("users")),
     commentPreview: v.optional(v.string()),
     badgeId: v.optional(vBadgeId),
     read: v.boolean(),
     /**
-     * A like taken back before its notification was read: no longer shown, but kept so that
-     * liking the same work again within a day does not notify again.
+     * Legacy: a like taken back before its notification was read, kept hidden for the like-again
+     * rule. Rows written now are deleted instead (model/notificationGroups.ts).
      */
     hidden: v.optional(v.boolean()),
+    // Grouping (model/notificationGroups.ts). Every row written now has latestAt and tab; older
+    // rows get them from notifications:backfillGroups and until then list last under すべて.
+    /** When the latest event joined it: the lists' order. Set means it is in the unread counter. */
+    latestAt: v.optional(v.number()),
+    /** Which filter tab lists it. */
+    tab: v.optional(vNotificationTab),
+    /** Recipient, kind and target in one key: the unread row with it takes the next event. */
+    groupKey: v.optional(v.string()),
+    /** How many people (or, for new challenges, how many challenges) it stands for; unset is 1. */
+    groupCount: v.optional(v.number()),
+    /** The people in the group, latest last (at most GROUP_ACTORS_CAP), so each counts once. */
+    actorIds: v.optional(v.array(v.id("users"))),
+    /** What it is about, for the group's wording: the work's or the challenge's title. */
+    subject: v.optional(v.string()),
   })
-    // Newest first for the list; the unread count reads only unread rows.
     // eslint-disable-next-line @convex-dev/no-duplicate-indexes
     .index("by_userId", ["userId"])
+    // markAllRead reads only unread rows.
     .index("by_userId_and_read", ["userId", "read"])
-    // What the bell lists: the shown ones (hidden unset), newest first.
-    .index("by_userId_and_hidden", ["userId", "hidden"])
-    // eslint-disable-next-line @convex-dev/no-duplicate-indexes
+    // What the bell and the page list: the shown ones (hidden unset), latest event first.
+    .index("by_userId_and_hidden_and_latestAt", ["userId", "hidden", "latestAt"])
+    // One filter tab of the page, latest event first.
+    .index("by_userId_and_hidden_and_tab_and_latestAt", ["userId", "hidden", "tab", "latestAt"])
+    // The open (unread) group a new event joins.
+    .index("by_userId_and_groupKey_and_read", ["userId", "groupKey", "read"])
     .index("by_projectId", ["projectId"])
-    // One user's like notifications about one work (no spam from like/unlike loops).
-    .index("by_projectId_and_fromUserId_and_type", ["projectId", "fromUserId", "type"])
     .index("by_challengeId", ["challengeId"])
-    .index("by_fromUserId", ["fromUserId"])
-    // A follow notification from one user to another (removed again when unfollowed unread).
-    .index("by_userId_and_type_and_fromUserId", ["userId", "type", "fromUserId"]),
+    .index("by_fromUserId", ["fromUserId"]),
+
+  /**
+   * Each user's unread notifications, counted on every write (a group is one): the bell's number
+   * without reading the notifications, in a row the lists never read.
+   */
+  notificationCounts: defineTable({
+    userId: v.id("users"),
+    unread: v.number(),
+  }).index("by_userId", ["userId"]),
 
   badges: defineTable({
     badgeId: vBadgeId,

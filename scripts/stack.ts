@@ -75,6 +75,8 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     await backend.run("tags:backfillDiscovery", {});
     // ... and its challenges placed in the list's order.
     await backend.run("challenges:backfillListOrder", {});
+    // ... and its notifications grouped, timed and counted unread (idempotent).
+    await backend.run("notifications:backfillGroups", {});
 
     // Vite exposes VITE_* variables from process.env to the app. HTTP actions (share links) are
     // on the backend's separate site port.

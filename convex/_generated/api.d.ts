@@ -62,6 +62,8 @@ import type * as model_moderationRules from "../model/moderationRules.js";
 import type * as model_moderationTargets from "../model/moderationTargets.js";
 import type * as model_moderationViews from "../model/moderationViews.js";
 import type * as model_mutes from "../model/mutes.js";
+import type * as model_notificationCounts from "../model/notificationCounts.js";
+import type * as model_notificationGroups from "../model/notificationGroups.js";
 import type * as model_notifications from "../model/notifications.js";
 import type * as model_pagination from "../model/pagination.js";
 import type * as model_photoFiles from "../model/photoFiles.js";
@@ -171,6 +173,8 @@ declare const fullApi: ApiFromModules<{
   "model/moderationTargets": typeof model_moderationTargets;
   "model/moderationViews": typeof model_moderationViews;
   "model/mutes": typeof model_mutes;
+  "model/notificationCounts": typeof model_notificationCounts;
+  "model/notificationGroups": typeof model_notificationGroups;
   "model/notifications": typeof model_notifications;
   "model/pagination": typeof model_pagination;
   "model/photoFiles": typeof model_photoFiles;

@@ -15,6 +15,8 @@ import type { MutationCtx } from "../_generated/server";
 import { Budget, eachParentAfterChildren, eachRow, runPhases, type Phase } from "./batches";
 import { removeComment, removeLike, removeView, removeVote } from "./engagementRemoval";
 import { removeFollow } from "./follows";
+import { deleteUnreadCount } from "./notificationCounts";
+import { withdrawDeletedActor } from "./notificationGroups";
 import { releasePhotoFile } from "./photoFiles";
 import { CLEANUP_BATCH, deleteProjectCascade, submissionsPhase } from "./projectDeletion";
 import { releaseFiles } from "./screenshotFiles";
@@ -70,6 +72,7 @@ export async function deleteAccountNow(ctx: MutationCtx, user: Doc<"users">) {
   if (user.photoStorageId) await releasePhotoFile(ctx, user._id, user.photoStorageId);
   await ctx.db.delete("users", user._id);
   await deleteUserStats(ctx, user._id);
+  await deleteUnreadCount(ctx, user._id);
   await bumpSiteCounter(ctx, "users", -1);
   await ctx.scheduler.runAfter(0, internal.account.purgeUserData, { userId: user._id });
 }
@@ -202,13 +205,14 @@ export async function purgeUserDataBatch(ctx: MutationCtx, userId: Id<"users">, 
           .take(n),
       (notification) => ctx.db.delete("notifications", notification._id),
     ),
+    // Others' notifications from them: they leave each group (the row goes when alone).
     eachRow(
       (n) =>
         ctx.db
           .query("notifications")
           .withIndex("by_fromUserId", (q) => q.eq("fromUserId", userId))
           .take(n),
-      (notification) => ctx.db.delete("notifications", notification._id),
+      (notification) => withdrawDeletedActor(ctx, notification, userId),
     ),
     eachRow(
       (n) =>

@@ -5,7 +5,7 @@ import type { MutationCtx } from "../_generated/server";
 import { BADGE_THRESHOLDS } from "../constants";
 import { awardBadge } from "./badges";
 import { setDiscoveryLikes } from "./discovery";
-import { commentPreview, LIKE_RENOTIFY_MS, likeNotifications, notify } from "./notifications";
+import { commentPreview, likeMayNotify, notify } from "./notifications";
 import { bumpSiteCounter } from "./siteCounters";
 import { recordActivity } from "./trending";
 import { bumpUserStats } from "./userStats";
@@ -39,8 +39,7 @@ export async function addLike(ctx: MutationCtx, userId: Id<"users">, projectId: 
   // A hidden work's likes are out of the site total until it is restored.
   if (work.hidden !== true) await bumpSiteCounter(ctx, "likes", 1);
   // Liking the same work again within a day (after an unlike) does not notify again.
-  const recent = await likeNotifications(ctx, projectId, userId);
-  if (recent.some((n) => n._creationTime > Date.now() - LIKE_RENOTIFY_MS)) return true;
+  if (!(await likeMayNotify(ctx, projectId, userId))) return true;
   await notify(ctx, {
     userId: work.userId,
     type: "like",
@@ -48,6 +47,7 @@ export async function addLike(ctx: MutationCtx, userId: Id<"users">, projectId: 
     message: `あなたの作品「${work.title}」にいいねがつきました`,
     projectId,
     fromUserId: userId,
+    subject: work.title,
   });
   return true;
 }
@@ -83,6 +83,7 @@ export async function insertComment(
     projectId,
     fromUserId: userId,
     commentPreview: commentPreview(content),
+    subject: work.title,
   });
   return commentId;
 }

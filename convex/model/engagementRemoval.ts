@@ -8,7 +8,7 @@
 import type { Doc } from "../_generated/dataModel";
 import type { MutationCtx } from "../_generated/server";
 import { setDiscoveryLikes } from "./discovery";
-import { likeNotifications } from "./notifications";
+import { withdrawFromOpenGroup } from "./notificationGroups";
 import { bumpSiteCounter } from "./siteCounters";
 import { recordActivity } from "./trending";
 import { bumpUserStats } from "./userStats";
@@ -16,13 +16,10 @@ import { bumpUserStats } from "./userStats";
 export const lowered = (value: number, by = 1) => Math.max(0, value - by);
 
 export async function removeLike(ctx: MutationCtx, like: Doc<"likes">) {
-  // Taking a like back takes its notification back while the author has not read it yet (kept
-  // hidden, so a like again within a day does not notify again).
-  for (const notification of await likeNotifications(ctx, like.projectId, like.userId)) {
-    if (!notification.read) await ctx.db.patch("notifications", notification._id, { read: true, hidden: true });
-  }
   const work = await ctx.db.get("projects", like.projectId);
   if (work) {
+    // Taking a like back takes it out of the author's like notification while still unread.
+    await withdrawFromOpenGroup(ctx, { userId: work.userId, type: "like", projectId: work._id }, like.userId);
     const likesCount = lowered(work.likesCount);
     await ctx.db.patch("projects", work._id, { likesCount });
     // The AI-tool and tag join rows carry the work's likesCount for the popular sort.

@@ -6,6 +6,7 @@ import type { Doc, Id } from "../_generated/dataModel";
 import type { MutationCtx, QueryCtx } from "../_generated/server";
 import { backfillFeed, startFeedRemoval } from "./feed";
 import { bumpUserStats } from "./userStats";
+import { withdrawFromOpenGroup } from "./notificationGroups";
 import { notify } from "./notifications";
 import { displayNameOf } from "./users";
 
@@ -19,17 +20,6 @@ export async function findFollow(ctx: QueryCtx, followerId: Id<"users">, followe
     .first();
 }
 
-/** An unread follow notification from `followerId` to `followeeId`, at most a few exist. */
-async function unreadFollowNotifications(ctx: MutationCtx, followeeId: Id<"users">, followerId: Id<"users">) {
-  const rows = await ctx.db
-    .query("notifications")
-    .withIndex("by_userId_and_type_and_fromUserId", (q) =>
-      q.eq("userId", followeeId).eq("type", "follow").eq("fromUserId", followerId),
-    )
-    .take(10);
-  return rows.filter((row) => !row.read);
-}
-
 export async function follow(ctx: MutationCtx, follower: Doc<"users">, followee: Doc<"users">): Promise<void> {
   if (await findFollow(ctx, follower._id, followee._id)) return;
   await ctx.db.insert("follows", { followerId: follower._id, followeeId: followee._id });
@@ -37,7 +27,7 @@ export async function follow(ctx: MutationCtx, follower: Doc<"users">, followee:
   await bumpUserStats(ctx, followee._id, { followersCount: 1 });
   // Their latest works join the follower's feed at once (model/feed.ts).
   await backfillFeed(ctx, follower._id, followee._id);
-  if ((await unreadFollowNotifications(ctx, followee._id, follower._id)).length > 0) return;
+  // Joins the followee's unread follow group once (model/notificationGroups.ts).
   await notify(ctx, {
     userId: followee._id,
     type: "follow",
@@ -53,9 +43,7 @@ export async function removeFollow(ctx: MutationCtx, row: Doc<"follows">): Promi
   const followee = await ctx.db.get("users", row.followeeId);
   if (followee) {
     await bumpUserStats(ctx, followee._id, { followersCount: -1 });
-    for (const notification of await unreadFollowNotifications(ctx, followee._id, row.followerId)) {
-      await ctx.db.delete("notifications", notification._id);
-    }
+    await withdrawFromOpenGroup(ctx, { userId: followee._id, type: "follow" }, row.followerId);
   }
   await ctx.db.delete("follows", row._id);
   // Their works leave the follower's feed in scheduled batches (model/feed.ts).

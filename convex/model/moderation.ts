@@ -116,6 +116,7 @@ async function announceApprovedComment(ctx: MutationCtx, comment: Doc<"comments"
     projectId: work._id,
     fromUserId: comment.userId,
     commentPreview: commentPreview(comment.content),
+    subject: work.title,
   });
 }
 

@@ -1,20 +1,12 @@
 import type { Id } from "../_generated/dataModel";
 import type { MutationCtx } from "../_generated/server";
-import type { BadgeId, NotificationType } from "../constants";
+import type { NotificationType } from "../constants";
 import type { UserSettings } from "../schema";
+import { deliver, type NewNotification } from "./notificationGroups";
 import { findMute } from "./mutes";
+import { noticeOncePerDay } from "./rateLimits";
 
-export type NewNotification = {
-  userId: Id<"users">;
-  type: NotificationType;
-  title: string;
-  message: string;
-  projectId?: Id<"projects">;
-  challengeId?: Id<"challenges">;
-  fromUserId?: Id<"users">;
-  commentPreview?: string;
-  badgeId?: BadgeId;
-};
+export type { NewNotification };
 
 /** Whether the recipient's settings let this kind of notification through. */
 export function wantsNotification(settings: UserSettings, type: NotificationType): boolean {
@@ -39,9 +31,10 @@ export function wantsNotification(settings: UserSettings, type: NotificationType
 }
 
 /**
- * Creates a notification unless the recipient acted on their own work, turned this kind off, or
+ * Creates a notification (or joins the recipient's open group of its kind and target, see
+ * notificationGroups.ts) unless the recipient acted on their own work, turned this kind off, or
  * mutes (or blocks) the person it comes from: muting someone silences them everywhere, the bell
- * included. Returns the new id, or null when nothing was created.
+ * included. Returns the row's id, or null when nothing was created.
  */
 export async function notify(ctx: MutationCtx, notification: NewNotification) {
   const { userId, fromUserId } = notification;
@@ -49,21 +42,15 @@ export async function notify(ctx: MutationCtx, notification: NewNotification) {
   const recipient = await ctx.db.get("users", userId);
   if (!recipient || !wantsNotification(recipient.settings, notification.type)) return null;
   if (fromUserId !== undefined && (await findMute(ctx, userId, fromUserId)) !== null) return null;
-  return await ctx.db.insert("notifications", { ...notification, read: false });
+  return await deliver(ctx, notification);
 }
 
-/** How long a like of the same work by the same person does not notify again. */
-export const LIKE_RENOTIFY_MS = 24 * 60 * 60 * 1000;
-
-/** Like notifications `fromUserId` caused on a work (a handful at most: see likeNotified). */
-export async function likeNotifications(ctx: MutationCtx, projectId: Id<"projects">, fromUserId: Id<"users">) {
-  return await ctx.db
-    .query("notifications")
-    .withIndex("by_projectId_and_fromUserId_and_type", (q) =>
-      q.eq("projectId", projectId).eq("fromUserId", fromUserId).eq("type", "like"),
-    )
-    .order("desc")
-    .take(20);
+/**
+ * Whether a like may notify: once per person and work a day, so unliking and liking again (the
+ * like's notification is taken back while unread) never notifies twice in a day.
+ */
+export async function likeMayNotify(ctx: MutationCtx, projectId: Id<"projects">, fromUserId: Id<"users">) {
+  return await noticeOncePerDay(ctx, `like:${projectId}:${fromUserId}`);
 }
 
 /** The comment preview of SPEC.md: the first 50 characters, plus an ellipsis when longer. */

@@ -13,6 +13,7 @@ import { eachRow, runPhases, type Budget } from "./batches";
 import { removeDiscoveryRows } from "./discovery";
 import { removeComment, removeLike, removeSubmissionStep, removeView } from "./engagementRemoval";
 import { feedItemsOfWork } from "./feed";
+import { removeNotification } from "./notificationGroups";
 import { releaseFiles, workFilesOf } from "./screenshotFiles";
 import { bumpSiteCounter } from "./siteCounters";
 import { deleteWorkTrend } from "./trending";
@@ -86,7 +87,7 @@ export async function purgeProjectChildrenBatch(ctx: MutationCtx, projectId: Id<
           .query("notifications")
           .withIndex("by_projectId", (q) => q.eq("projectId", projectId))
           .take(n),
-      (notification) => ctx.db.delete("notifications", notification._id),
+      (notification) => removeNotification(ctx, notification),
     ),
     submissionsPhase(ctx, (n) =>
       ctx.db

@@ -1,6 +1,6 @@
 // How often one person may repeat an action (DECISIONS.md "Fairness and abuse"), through the
 // @convex-dev/rate-limiter component. A refusal is a ConvexError that says when to try again.
-import { HOUR, MINUTE, RateLimiter, type RateLimitConfig } from "@convex-dev/rate-limiter";
+import { DAY, HOUR, MINUTE, RateLimiter, type RateLimitConfig } from "@convex-dev/rate-limiter";
 import { components } from "../_generated/api";
 import type { Id } from "../_generated/dataModel";
 import type { MutationCtx } from "../_generated/server";
@@ -33,6 +33,14 @@ export const VIEW_RATE_LIMITS = {
   anonViewWork: { kind: "token bucket", rate: 30, period: HOUR, capacity: 30 },
   // Site-wide, all anonymous sessions together: 120 a minute (2 a second).
   anonViewSite: { kind: "token bucket", rate: 120, period: MINUTE, capacity: 120 },
+} as const satisfies Record<string, RateLimitConfig>;
+
+/**
+ * Notifications that may repeat at most once a day per key (not a person's limit: nothing is
+ * refused, the notification is simply not sent again).
+ */
+const NOTICE_RATE_LIMITS = {
+  noticeOncePerDay: { kind: "token bucket", rate: 1, period: DAY, capacity: 1 },
 } as const satisfies Record<string, RateLimitConfig>;
 
 /** Per user. Token buckets allow a short burst, then a steady rate. */
@@ -68,6 +76,7 @@ const rateLimiter = new RateLimiter(components.rateLimiter, {
   handleCheck: { kind: "token bucket", rate: 60, period: MINUTE, capacity: 30 },
   ...UPLOAD_URL_RATE_LIMITS,
   ...VIEW_RATE_LIMITS,
+  ...NOTICE_RATE_LIMITS,
 });
 
 export type RateLimitName =
@@ -122,4 +131,9 @@ export async function tryRateLimits(
   }
   for (const { name, key } of limits) await rateLimiter.limit(ctx, name, key === undefined ? {} : { key });
   return true;
+}
+
+/** True the first time for `key` in a day (counting it), false again until a day has passed. */
+export async function noticeOncePerDay(ctx: MutationCtx, key: string): Promise<boolean> {
+  return (await rateLimiter.limit(ctx, "noticeOncePerDay", { key })).ok;
 }

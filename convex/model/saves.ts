@@ -20,7 +20,7 @@ export const SAVES_PAGE_SIZE = 20;
 export const SAVES_MERGE_MAX = LIMITS.savesMergeMax;
 /** Savers one run of the update fan-out handles (a user read and perhaps two writes each). */
 export const UPDATE_FANOUT_BATCH = 200;
-/** A saver hears of updates to one work at most once in this long (like LIKE_RENOTIFY_MS). */
+/** A saver hears of updates to one work at most once in this long (as a like notifies at most once a day). */
 export const UPDATE_RENOTIFY_MS = 24 * 60 * 60 * 1000;
 
 export const SAVE_MESSAGES = {

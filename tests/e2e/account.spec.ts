@@ -116,6 +116,12 @@ describe("sign-in, profile setup and edit, settings, account deletion", () => {
     await page.goto("/settings");
     await page.getByRole("switch", { name: "いいね", exact: true }).click();
     expect(await switchState(page, "いいね")).toBe("false");
+    // Follow notifications, off by default, can be turned on; comment e-mail waits for メール通知.
+    expect(await switchState(page, "フォロー")).toBe("false");
+    await page.getByRole("switch", { name: "フォロー", exact: true }).click();
+    expect(await switchState(page, "フォロー")).toBe("true");
+    expect(await page.getByRole("switch", { name: "コメントのメール通知", exact: true }).isDisabled()).toBe(true);
+    await page.screenshot({ path: "/tmp/notif-settings.png", fullPage: true });
     await expectNoSeriousA11yViolations(page, "settings");
 
     const other = await browser.newPage(PHONE);
@@ -132,6 +138,7 @@ describe("sign-in, profile setup and edit, settings, account deletion", () => {
     await page.reload();
     await page.getByRole("switch", { name: "いいね", exact: true }).waitFor();
     expect(await switchState(page, "いいね")).toBe("false");
+    expect(await switchState(page, "フォロー")).toBe("true");
     expect(await switchState(page, "コメント")).toBe("true");
 
     // Export downloads the user's data as JSON.

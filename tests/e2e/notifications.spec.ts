@@ -87,6 +87,43 @@ describe("notifications", () => {
     expect(String(mail.template_params.project_url)).toBe(new URL(path, browser.appUrl()).href);
   });
 
+  test("three people like one work: A's bell shows them as one item, and the いいね tab lists it", async () => {
+    const a = await browser.newPage();
+    await a.goto("/projects");
+    await signIn(a, AUTHOR);
+    await clearUnread(a);
+
+    const names = ["星見 一郎", "星見 二郎", "星見 三郎"];
+    for (const name of names) {
+      const fan = await browser.newPage();
+      await fan.goto("/");
+      await signInWithProfile(fan, newIdentity(name));
+      await openWork(fan, WORK);
+      await fan.getByRole("button", { name: /^いいね/ }).click();
+      await fan.getByRole("button", { name: /^いいね/, pressed: true }).waitFor();
+      await fan.close();
+    }
+
+    // One unread item, live: the latest of the three and the other two.
+    await bellSays(a, "通知：未読 1 件");
+    await bell(a).click();
+    const menu = a.getByRole("menu");
+    const grouped = new RegExp(`星見 三郎さんほか2人があなたの作品「${WORK}」にいいねしました`);
+    await menu.getByRole("menuitem", { name: grouped }).waitFor();
+    expect(await menu.getByRole("menuitem", { name: /星見 (一|二)郎さんがあなたの作品/ }).count()).toBe(0);
+    await a.screenshot({ path: "/tmp/notif-bell-grouped.png" });
+    await a.keyboard.press("Escape");
+
+    // The page's いいね tab lists the same one item; the address keeps the tab.
+    await a.goto("/notifications");
+    await a.getByRole("tab", { name: "いいね" }).click();
+    await a.waitForURL((url) => url.search === "?tab=like");
+    const likes = a.getByRole("list", { name: "いいねの通知一覧" });
+    await likes.getByText(grouped).waitFor();
+    await expectNoSeriousA11yViolations(a, "notifications page, いいね tab");
+    await a.screenshot({ path: "/tmp/notif-page-likes.png", fullPage: true });
+  });
+
   test("a visitor has no bell, and /notifications asks to log in", async () => {
     const page = await browser.newPage();
     await page.goto("/notifications");

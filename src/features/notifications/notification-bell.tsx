@@ -12,8 +12,9 @@ import { paths } from "@/config/paths";
 import { readServerError } from "@/lib/convex-error";
 import { useNow } from "@/lib/use-now";
 import type { Viewer } from "@/lib/use-viewer";
+import { shownUnread, updateNotificationsLocally } from "./local-read";
 import { NotificationContent } from "./notification-item";
-import { notificationTarget, unreadBadgeText, type NotificationItem } from "./notification-target";
+import { bellLabel, notificationTarget, unreadBadgeText, type NotificationItem } from "./notification-target";
 import { useMarkAllRead } from "./use-mark-all-read";
 
 const itemClass =
@@ -28,9 +29,7 @@ export function NotificationBell({ viewer }: { viewer: Viewer }) {
   return (
     <DropdownMenu.Root modal={false} open={open} onOpenChange={setOpen}>
       <DropdownMenu.Trigger
-        // The count stands apart ("通知：未読 2 件"), so the name holds the badge's visible "2" as a
-        // word of its own (WCAG 2.5.3: speech users say what they see).
-        aria-label={unread > 0 ? `通知：未読 ${badge} 件` : "通知"}
+        aria-label={bellLabel(unread)}
         // Until the count arrives, "通知" alone would wrongly say there is nothing unread.
         aria-busy={count === undefined || undefined}
         className="relative inline-flex size-10 items-center justify-center rounded-xl text-zinc-600 hover:bg-zinc-100 hover:text-zinc-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 data-[state=open]:bg-zinc-100"
@@ -120,14 +119,9 @@ function BellItem({ item, viewer, onDone }: { item: NotificationItem; viewer: Vi
 /** Opening a notification marks it read and goes to what it is about. */
 export function useOpenNotification(viewer: Viewer) {
   const markRead = useMutation(api.notifications.markRead).withOptimisticUpdate((store, { id }) => {
-    for (const { args, value } of store.getAllQueries(api.notifications.list)) {
-      if (value) store.setQuery(api.notifications.list, args, value.map((n) => (n._id === id ? { ...n, read: true } : n)));
-    }
     const count = store.getQuery(api.notifications.unreadCount, {});
-    const wasUnread = store
-      .getAllQueries(api.notifications.list)
-      .some(({ value }) => value?.some((n) => n._id === id && !n.read));
-    if (count !== undefined && wasUnread) store.setQuery(api.notifications.unreadCount, {}, Math.max(0, count - 1));
+    if (count !== undefined && shownUnread(store, id)) store.setQuery(api.notifications.unreadCount, {}, Math.max(0, count - 1));
+    updateNotificationsLocally(store, (n) => (n._id === id ? { ...n, read: true } : n));
   });
   const navigate = useNavigate();
   const toast = useToast();

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { notificationTarget, unreadBadgeText, type NotificationItem } from "./notification-target";
+import { bellLabel, notificationTarget, unreadBadgeText, type NotificationItem } from "./notification-target";
 
 const base: NotificationItem = {
   _id: "n1" as NotificationItem["_id"],
@@ -8,6 +8,7 @@ const base: NotificationItem = {
   message: "m",
   read: false,
   createdAt: 0,
+  count: 1,
   commentPreview: null,
   from: { _id: "u1" as NonNullable<NotificationItem["from"]>["_id"], handle: "fan", displayName: "ファン", photoUrl: null },
   badge: null,
@@ -28,6 +29,12 @@ describe("notificationTarget", () => {
     }
   });
 
+  test("several new challenges in one item lead to the challenge list", () => {
+    const challengeId = "c1" as NotificationItem["challengeId"];
+    expect(notificationTarget({ ...base, type: "challenge_created", projectId: null, challengeId, count: 3 }, "me")).toBe("/challenges");
+    expect(notificationTarget({ ...base, type: "challenge_created", projectId: null, challengeId }, "me")).toBe("/challenges/c1");
+  });
+
   test("nothing to go to when the work or the follower is gone", () => {
     expect(notificationTarget({ ...base, projectId: null }, "me")).toBeNull();
     expect(notificationTarget({ ...base, type: "follow", from: null }, "me")).toBeNull();
@@ -40,5 +47,14 @@ describe("unreadBadgeText", () => {
     expect(unreadBadgeText(1)).toBe("1");
     expect(unreadBadgeText(9)).toBe("9");
     expect(unreadBadgeText(10)).toBe("9+");
+  });
+});
+
+describe("bellLabel", () => {
+  test("says the real number, where the badge stops at 9+", () => {
+    expect(bellLabel(0)).toBe("通知");
+    expect(bellLabel(2)).toBe("通知：未読 2 件");
+    expect(bellLabel(23)).toBe("通知：未読 23 件");
+    expect(unreadBadgeText(23)).toBe("9+");
   });
 });

@@ -15,7 +15,10 @@ export function notificationTarget(item: NotificationItem, ownProfileId: string)
     case "new_work":
     case "update":
       return item.projectId ? paths.project(item.projectId) : null;
+    // Several new challenges in one item: the list of challenges.
     case "challenge_created":
+      if (item.count > 1) return paths.challenges();
+      return item.challengeId ? paths.challenge(item.challengeId) : null;
     case "challenge_submission":
     case "challenge_winner":
       return item.challengeId ? paths.challenge(item.challengeId) : null;
@@ -38,4 +41,13 @@ export function notificationTarget(item: NotificationItem, ownProfileId: string)
 export function unreadBadgeText(count: number): string | null {
   if (count <= 0) return null;
   return count > 9 ? "9+" : String(count);
+}
+
+/**
+ * The bell's accessible name: the real number, even where the badge shows 9+. The count stands
+ * apart ("通知：未読 23 件"), so the name holds the badge's visible digits as a word of their own
+ * (WCAG 2.5.3: speech users say what they see).
+ */
+export function bellLabel(count: number): string {
+  return count > 0 ? `通知：未読 ${count} 件` : "通知";
 }

@@ -10,6 +10,8 @@ export type SettingToggle = {
   isOn: (settings: UserSettings) => boolean;
   /** The whole settings object with this switch turned on or off (updateSettings takes it all). */
   turn: (settings: UserSettings, on: boolean) => UserSettings;
+  /** When set and true, the switch has no effect now (another switch is off), so it is disabled. */
+  inactive?: (settings: UserSettings) => boolean;
 };
 
 const notification = (
@@ -25,21 +27,30 @@ const notification = (
   turn: (s, on) => ({ ...s, notifications: { ...s.notifications, [key]: on } }),
 });
 
+/** What reaches the bell and the notifications page (nothing here sends e-mail). */
 export const notificationToggles: readonly SettingToggle[] = [
-  notification("likes", "いいね", "作品にいいねがついたときにお知らせします"),
-  notification("comments", "コメント", "作品にコメントがついたときにお知らせします"),
-  notification("newProjects", "新しい作品・チャレンジ", "新しいチャレンジが始まったときなどにお知らせします"),
-  notification("updates", "ストックした作品の更新", "ストックした作品が更新されたときにお知らせします"),
-  notification("email", "メール通知", "お知らせをメールでも受け取ります"),
+  notification("likes", "いいね", "自分の作品にいいねがついたとき、サイト内でお知らせします"),
+  notification("comments", "コメント", "自分の作品にコメントがついたとき、サイト内でお知らせします"),
+  notification("follows", "フォロー", "だれかにフォローされたとき、サイト内でお知らせします"),
+  notification("newProjects", "新しい作品・チャレンジ", "フォロー中のクリエイターの新作や、新しいチャレンジをサイト内でお知らせします"),
+  notification("updates", "ストックした作品の更新", "ストックした作品が更新されたとき、サイト内でお知らせします"),
 ];
 
-export const commentEmailToggle: SettingToggle = {
-  id: "emailNotifications.comments",
-  label: "コメントのメール通知",
-  description: "自分の作品にほかの人がコメントしたとき、メールでお知らせします",
-  isOn: (s) => s.emailNotifications.comments,
-  turn: (s, on) => ({ ...s, emailNotifications: { ...s.emailNotifications, comments: on } }),
-};
+/**
+ * E-mail: メール通知 is the switch for all e-mail; comment e-mail (the only e-mail sent today)
+ * goes out only when both it and コメントのメール通知 are on (model/comments.ts wantsCommentEmail).
+ */
+export const emailToggles: readonly SettingToggle[] = [
+  notification("email", "メール通知", "メールでお知らせを受け取ります。オフにすると、メールは一通も届きません"),
+  {
+    id: "emailNotifications.comments",
+    label: "コメントのメール通知",
+    description: "自分の作品にほかの人がコメントしたとき、メールでお知らせします（「メール通知」がオンのときに届きます）",
+    isOn: (s) => s.emailNotifications.comments,
+    turn: (s, on) => ({ ...s, emailNotifications: { ...s.emailNotifications, comments: on } }),
+    inactive: (s) => !s.notifications.email,
+  },
+];
 
 export const showProjectsToggle: SettingToggle = {
   id: "privacy.showProjects",

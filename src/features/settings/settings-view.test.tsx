@@ -43,6 +43,7 @@ describe("SettingsView", () => {
     renderView();
     expect(switchNamed("いいね")).toBeChecked();
     expect(switchNamed("コメント")).toBeChecked();
+    expect(switchNamed("フォロー")).not.toBeChecked();
     expect(switchNamed("新しい作品・チャレンジ")).toBeChecked();
     expect(switchNamed("メール通知")).not.toBeChecked();
     expect(switchNamed("コメントのメール通知")).toBeChecked();
@@ -60,16 +61,46 @@ describe("SettingsView", () => {
       notifications: { ...DEFAULT_USER_SETTINGS.notifications, likes: false },
     });
 
-    await user.click(switchNamed("コメントのメール通知"));
+    await user.click(switchNamed("フォロー"));
     expect(props.onSettingsChange).toHaveBeenLastCalledWith({
       ...DEFAULT_USER_SETTINGS,
-      emailNotifications: { comments: false },
+      notifications: { ...DEFAULT_USER_SETTINGS.notifications, follows: true },
     });
 
     await user.click(switchNamed("新しい作品・チャレンジ"));
     expect(props.onSettingsChange).toHaveBeenLastCalledWith({
       ...DEFAULT_USER_SETTINGS,
       notifications: { ...DEFAULT_USER_SETTINGS.notifications, newProjects: false },
+    });
+  });
+
+  it("keeps in-site notifications apart from e-mail, and comment e-mail waits for メール通知", async () => {
+    const onSave = vi.fn();
+    const user = userEvent.setup();
+    render(<LiveSettings initial={DEFAULT_USER_SETTINGS} onSave={onSave} />);
+    const inSite = screen.getByRole("region", { name: "サイト内の通知" });
+    expect(within(inSite).getByText("ヘッダーのベルと通知ページに届きます。メールは送られません。")).toBeInTheDocument();
+    expect(within(inSite).getAllByRole("switch").map((s) => s.closest("li")?.querySelector("label")?.textContent)).toEqual([
+      "いいね",
+      "コメント",
+      "フォロー",
+      "新しい作品・チャレンジ",
+      "ストックした作品の更新",
+    ]);
+    const email = screen.getByRole("region", { name: "メール" });
+    expect(within(email).getAllByRole("switch")).toHaveLength(2);
+    expect(within(email).getByRole("switch", { name: "コメントのメール通知" })).toHaveAccessibleDescription(
+      "自分の作品にほかの人がコメントしたとき、メールでお知らせします（「メール通知」がオンのときに届きます）",
+    );
+    // Off by default, so the comment e-mail switch can do nothing yet.
+    expect(switchNamed("コメントのメール通知")).toBeDisabled();
+    await user.click(switchNamed("メール通知"));
+    expect(switchNamed("コメントのメール通知")).toBeEnabled();
+    await user.click(switchNamed("コメントのメール通知"));
+    expect(onSave).toHaveBeenLastCalledWith({
+      ...DEFAULT_USER_SETTINGS,
+      notifications: { ...DEFAULT_USER_SETTINGS.notifications, email: true },
+      emailNotifications: { comments: false },
     });
   });
 

@@ -1,4 +1,4 @@
-import { Bell, Download, Flag, LogOut, Mail, Shield, TriangleAlert, UserX } from "lucide-react";
+import { Bell, Download, Flag, LogOut, Mail, Shield, TriangleAlert, UserX, type LucideIcon } from "lucide-react";
 import { useId, useState, type ReactNode } from "react";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription } from "@/components/ui/card";
@@ -7,7 +7,7 @@ import { Switch } from "@/components/ui/switch";
 import { cn } from "@/lib/cn";
 import { DeleteAccountDialog } from "./delete-account-dialog";
 import {
-  commentEmailToggle,
+  emailToggles,
   hideEmailToggle,
   notificationToggles,
   showProjectsToggle,
@@ -34,13 +34,17 @@ export type SettingsViewProps = {
 export function SettingsView({ settings, onSettingsChange, onExport, onSignOut, onDeleteAccount, mutedUsers, myReports }: SettingsViewProps) {
   return (
     <div className="flex flex-col gap-6">
-      <SettingsSection icon={<Bell />} title="通知" description="どんなときにお知らせを受け取るかを選べます。">
-        <ToggleList toggles={notificationToggles} settings={settings} onSettingsChange={onSettingsChange} />
-        <h3 className="mt-6 mb-1 flex items-center gap-2 text-sm font-bold text-zinc-900">
-          <Mail aria-hidden className="size-4 text-zinc-500" />
-          メール
-        </h3>
-        <ToggleList toggles={[commentEmailToggle]} settings={settings} onSettingsChange={onSettingsChange} />
+      <SettingsSection icon={<Bell />} title="通知" description="どんなときにお知らせを受け取るか、メールでも受け取るかを選べます。">
+        <ToggleGroup
+          icon={Bell}
+          title="サイト内の通知"
+          note="ヘッダーのベルと通知ページに届きます。メールは送られません。"
+        >
+          <ToggleList toggles={notificationToggles} settings={settings} onSettingsChange={onSettingsChange} />
+        </ToggleGroup>
+        <ToggleGroup icon={Mail} title="メール" note="登録したメールアドレスに届きます。" className="mt-6">
+          <ToggleList toggles={emailToggles} settings={settings} onSettingsChange={onSettingsChange} />
+        </ToggleGroup>
       </SettingsSection>
 
       <SettingsSection icon={<Shield />} title="プライバシー" description="ほかの人にプロフィールをどこまで見せるかを選べます。">
@@ -135,6 +139,23 @@ function SettingsSection({ icon, title, description, tone = "default", children 
   );
 }
 
+type ToggleGroupProps = { icon: LucideIcon; title: string; note: string; className?: string; children: ReactNode };
+
+/** A titled group of switches inside a section, with a note on where what it controls arrives. */
+function ToggleGroup({ icon: Icon, title, note, className, children }: ToggleGroupProps) {
+  const headingId = useId();
+  return (
+    <section aria-labelledby={headingId} className={className}>
+      <h3 id={headingId} className="flex items-center gap-2 text-sm font-bold text-zinc-900">
+        <Icon aria-hidden className="size-4 text-zinc-500" />
+        {title}
+      </h3>
+      <p className="mt-0.5 mb-2 text-xs text-zinc-500 sm:text-sm">{note}</p>
+      {children}
+    </section>
+  );
+}
+
 type ToggleListProps = {
   toggles: readonly SettingToggle[];
   settings: UserSettings;
@@ -150,6 +171,7 @@ function ToggleList({ toggles, settings, onSettingsChange, className }: ToggleLi
           key={toggle.id}
           toggle={toggle}
           checked={toggle.isOn(settings)}
+          disabled={toggle.inactive?.(settings) ?? false}
           onCheckedChange={(on) => onSettingsChange(toggle.turn(settings, on))}
         />
       ))}
@@ -157,9 +179,9 @@ function ToggleList({ toggles, settings, onSettingsChange, className }: ToggleLi
   );
 }
 
-type ToggleRowProps = { toggle: SettingToggle; checked: boolean; onCheckedChange: (on: boolean) => void };
+type ToggleRowProps = { toggle: SettingToggle; checked: boolean; disabled: boolean; onCheckedChange: (on: boolean) => void };
 
-function ToggleRow({ toggle, checked, onCheckedChange }: ToggleRowProps) {
+function ToggleRow({ toggle, checked, disabled, onCheckedChange }: ToggleRowProps) {
   const id = useId();
   return (
     <li className="flex items-center justify-between gap-4 px-4 py-3.5">
@@ -169,7 +191,13 @@ function ToggleRow({ toggle, checked, onCheckedChange }: ToggleRowProps) {
           {toggle.description}
         </p>
       </div>
-      <Switch id={id} checked={checked} onCheckedChange={onCheckedChange} aria-describedby={`${id}-description`} />
+      <Switch
+        id={id}
+        checked={checked}
+        disabled={disabled}
+        onCheckedChange={onCheckedChange}
+        aria-describedby={`${id}-description`}
+      />
     </li>
   );
 }
