@@ -235,8 +235,12 @@ describe("unused photo uploads are swept after a day", () => {
 });
 
 describe("upload URLs are rate limited per user", () => {
+  const URL = /^https?:\/\//;
+  // What each call hands back: one URL, or a screenshot's pair.
+  const URL_ANSWERS = { screenshotUpload: { original: expect.stringMatching(URL), thumbnail: expect.stringMatching(URL) } as unknown, shareCardUploadUrl: expect.stringMatching(URL), photoUploadUrl: expect.stringMatching(URL) };
   for (const [fn, name] of [
-    [api.screenshots.generateUploadUrl, "screenshotUploadUrl"],
+    [api.screenshots.generateUploadUrls, "screenshotUpload"],
+    [api.screenshots.generateShareCardUploadUrl, "shareCardUploadUrl"],
     [api.users.generatePhotoUploadUrl, "photoUploadUrl"],
   ] as const) {
     test(`${name}: the (n+1)th is refused in Japanese, then allowed again after the refill`, async () => {
@@ -244,14 +248,15 @@ describe("upload URLs are rate limited per user", () => {
       const me = await createUser(t);
       const other = await createUser(t);
       const limit = UPLOAD_URL_RATE_LIMITS[name];
-      for (let i = 0; i < limit.capacity; i++) expect(await me.as.mutation(fn, {})).toMatch(/^https?:\/\//);
+      const answer = URL_ANSWERS[name];
+      for (let i = 0; i < limit.capacity; i++) expect(await me.as.mutation(fn, {})).toEqual(answer);
       const refusal = await errorOf(me.as.mutation(fn, {}));
-      expect(refusal).toMatchObject({ code: "RATE_LIMITED" });
+      expect(refusal).toMatchObject({ code: "RATE_LIMITED", retryAfterMs: expect.any(Number) as unknown });
       expect((refusal as { message: string }).message).toMatch(/^操作が多すぎます。(?:\d+秒|約\d+分|約\d+時間)後にもう一度お試しください$/);
       // Someone else is not held up.
-      expect(await other.as.mutation(fn, {})).toMatch(/^https?:\/\//);
-      vi.advanceTimersByTime(limit.period / limit.rate);
-      expect(await me.as.mutation(fn, {})).toMatch(/^https?:\/\//);
+      expect(await other.as.mutation(fn, {})).toEqual(answer);
+      vi.advanceTimersByTime(Math.ceil(limit.period / limit.rate));
+      expect(await me.as.mutation(fn, {})).toEqual(answer);
       expect(await errorOf(me.as.mutation(fn, {}))).toMatchObject({ code: "RATE_LIMITED" });
       // After the whole period the full allowance is back.
       vi.advanceTimersByTime(limit.period);

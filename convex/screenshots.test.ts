@@ -53,15 +53,117 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-describe("generateUploadUrl", () => {
-  test("signed in gets an upload URL; signed out is refused with the posting message", async () => {
+describe("generateUploadUrls", () => {
+  const URL = /^https?:\/\//;
+  const RATE_LIMITED = {
+    code: "RATE_LIMITED",
+    message: expect.stringMatching(/^操作が多すぎます。(?:\d+秒|約\d+分|約\d+時間)後にもう一度お試しください$/) as unknown,
+    retryAfterMs: expect.any(Number) as unknown,
+  };
+
+  /** What the wizard does for one picked image: two URLs from one call, the upload, the check. */
+  async function pickImage(t: TestConvex, as: Awaited<ReturnType<typeof createUser>>["as"]): Promise<Shot> {
+    const urls = await as.mutation(api.screenshots.generateUploadUrls, {});
+    expect(urls).toEqual({ original: expect.stringMatching(URL) as unknown, thumbnail: expect.stringMatching(URL) as unknown });
+    expect(urls.original).not.toBe(urls.thumbnail);
+    return await uploadShot(t, as);
+  }
+
+  test("a signed-in member gets an original's and a thumbnail's URL; signed out is refused with the posting message", async () => {
     const t = newTest();
     const { as } = await createUser(t);
-    expect(await as.mutation(api.screenshots.generateUploadUrl, {})).toMatch(/^https?:\/\//);
-    expect(await errorOf(t.mutation(api.screenshots.generateUploadUrl, {}))).toEqual({
+    const urls = await as.mutation(api.screenshots.generateUploadUrls, {});
+    expect(urls.original).toMatch(URL);
+    expect(urls.thumbnail).toMatch(URL);
+    expect(await errorOf(t.mutation(api.screenshots.generateUploadUrls, {}))).toEqual({
       code: "UNAUTHENTICATED",
       message: "作品を投稿するにはログインが必要です",
     });
+  });
+
+  test("a suspended member is refused; unknown arguments are refused", async () => {
+    const t = newTest();
+    const me = await createUser(t);
+    await t.run((ctx) => ctx.db.patch("users", me.userId, { suspension: { reason: "spam", since: Date.now() } }));
+    expect(await errorOf(me.as.mutation(api.screenshots.generateUploadUrls, {}))).toMatchObject({ code: "SUSPENDED" });
+    const other = await createUser(t);
+    await expect(other.as.mutation(api.screenshots.generateUploadUrls, { count: 5 } as never)).rejects.toThrow(/count/);
+  });
+
+  test("people pick, take back and pick again: 15 images for each of three works in 10 minutes all pass", async () => {
+    const t = newTest();
+    const me = await createUser(t);
+    for (let work = 0; work < 3; work++) {
+      // Five picked, all taken back, five picked again, posted; then the same once more over.
+      for (let round = 0; round < 3; round++) {
+        const shots: Shot[] = [];
+        for (let i = 0; i < 5; i++) {
+          shots.push(await pickImage(t, me.as));
+          vi.advanceTimersByTime(10_000);
+        }
+        if (round < 2) {
+          await me.as.mutation(api.screenshots.discardUploads, { storageIds: shots.flatMap((shot) => [shot.storageId, shot.thumbnailStorageId]) });
+        } else {
+          await me.as.mutation(api.projects.create, { ...workFields, title: `作品${work}`, screenshots: shots });
+        }
+      }
+    }
+    // 45 images in 7.5 minutes, and still room for more.
+    expect(await me.as.mutation(api.screenshots.generateUploadUrls, {})).toMatchObject({ original: expect.stringMatching(URL) as unknown });
+    const works = await t.run((ctx) => ctx.db.query("projects").take(10));
+    expect(works).toHaveLength(3);
+  });
+
+  test("a script's burst is refused with the wait, charges nothing, and another person is not held up", async () => {
+    const t = newTest();
+    const me = await createUser(t);
+    const other = await createUser(t);
+    let served = 0;
+    for (;;) {
+      const refusal = await me.as.mutation(api.screenshots.generateUploadUrls, {}).then(
+        () => null,
+        (error: { data?: unknown }) => error.data,
+      );
+      if (refusal !== null) {
+        expect(refusal).toEqual(RATE_LIMITED);
+        const { retryAfterMs, message } = refusal as { retryAfterMs: number; message: string };
+        // The wait the message says is the wait the data carries: one more image a minute.
+        expect(retryAfterMs).toBeGreaterThan(0);
+        expect(retryAfterMs).toBeLessThanOrEqual(60_000);
+        expect(message).toBe(`操作が多すぎます。${retryAfterMs > 59_000 ? "約1分" : `${Math.ceil(retryAfterMs / 1000)}秒`}後にもう一度お試しください`);
+        // Still refused a moment before the wait is over; allowed once it is.
+        vi.advanceTimersByTime(retryAfterMs - 1_000);
+        expect(await errorOf(me.as.mutation(api.screenshots.generateUploadUrls, {}))).toMatchObject({ code: "RATE_LIMITED" });
+        vi.advanceTimersByTime(1_000);
+        await me.as.mutation(api.screenshots.generateUploadUrls, {});
+        break;
+      }
+      served++;
+      if (served > 100) throw new Error("no limit met");
+    }
+    // Well above what a person uses, well below what fills storage.
+    expect(served).toBe(60);
+    expect(await other.as.mutation(api.screenshots.generateUploadUrls, {})).toMatchObject({ thumbnail: expect.stringMatching(URL) as unknown });
+  });
+});
+
+describe("generateShareCardUploadUrl", () => {
+  test("signed in gets one upload URL; signed out is refused with the posting message", async () => {
+    const t = newTest();
+    const { as } = await createUser(t);
+    expect(await as.mutation(api.screenshots.generateShareCardUploadUrl, {})).toMatch(/^https?:\/\//);
+    expect(await errorOf(t.mutation(api.screenshots.generateShareCardUploadUrl, {}))).toEqual({
+      code: "UNAUTHENTICATED",
+      message: "作品を投稿するにはログインが必要です",
+    });
+  });
+
+  test("share cards do not use up screenshot uploads", async () => {
+    const t = newTest();
+    const me = await createUser(t);
+    for (let i = 0; i < 30; i++) await me.as.mutation(api.screenshots.generateShareCardUploadUrl, {});
+    expect(await errorOf(me.as.mutation(api.screenshots.generateShareCardUploadUrl, {}))).toMatchObject({ code: "RATE_LIMITED" });
+    expect(await me.as.mutation(api.screenshots.generateUploadUrls, {})).toHaveProperty("original");
   });
 });
 
@@ -476,8 +578,8 @@ describe("the sweep of uploads nothing uses (an upload URL spent, the file never
     // The first run only marks where the sweep starts: files from before it are never touched.
     await t.mutation(internal.screenshots.sweepUnusedUploads, {});
 
-    const url = await me.as.mutation(api.screenshots.generateUploadUrl, {});
-    expect(url).toEqual(expect.any(String));
+    const urls = await me.as.mutation(api.screenshots.generateUploadUrls, {});
+    expect(urls).toEqual({ original: expect.any(String) as unknown, thumbnail: expect.any(String) as unknown });
     const unchecked = await storeFile(t, pngBytes(), "image/png"); // uploaded, never checked
     const checked = await uploadShot(t, me.as); // checked: the pending sweep's to judge
     const postedShot = await uploadShot(t, me.as);

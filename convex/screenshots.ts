@@ -24,9 +24,25 @@ import { WORK_MESSAGES } from "./model/workRules";
 /** Files one sweep run deletes before it schedules the next. */
 const SWEEP_BATCH = 100;
 
-export const generateUploadUrl = memberMutation({
+/**
+ * Where to upload one screenshot: its original and its thumbnail. One call per image, so the
+ * rate limit counts images, not files.
+ */
+export const generateUploadUrls = memberMutation({
   signInMessage: WORK_MESSAGES.signInRequired,
-  rateLimit: "screenshotUploadUrl",
+  rateLimit: "screenshotUpload",
+  args: {},
+  returns: v.object({ original: v.string(), thumbnail: v.string() }),
+  handler: async (ctx) => {
+    const [original, thumbnail] = await Promise.all([ctx.storage.generateUploadUrl(), ctx.storage.generateUploadUrl()]);
+    return { original, thumbnail };
+  },
+});
+
+/** Where to upload the share card drawn after a post or an edit. */
+export const generateShareCardUploadUrl = memberMutation({
+  signInMessage: WORK_MESSAGES.signInRequired,
+  rateLimit: "shareCardUploadUrl",
   args: {},
   returns: v.string(),
   handler: async (ctx) => {
@@ -73,8 +89,8 @@ export const checkUpload = memberAction({
 });
 
 /**
- * Checks a share card the browser drew and uploaded after saving a work (it shares the
- * screenshots' upload URLs): WebP, JPEG or PNG by its bytes, at most SHARE_CARD.maxBytes, exactly
+ * Checks a share card the browser drew and uploaded after saving a work (through
+ * generateShareCardUploadUrl): WebP, JPEG or PNG by its bytes, at most SHARE_CARD.maxBytes, exactly
  * 1200×630 by its header. A refused card is deleted and `shareCardFailed` thrown (the work stays
  * without one); an accepted one becomes the caller's pending card, which projects.setShareCard
  * then puts on the work. Checking it again is fine.

@@ -1,18 +1,21 @@
 // How often one person may repeat an action (DECISIONS.md "Fairness and abuse"), through the
 // @convex-dev/rate-limiter component. A refusal is a ConvexError that says when to try again.
 import { DAY, HOUR, MINUTE, RateLimiter, type RateLimitConfig } from "@convex-dev/rate-limiter";
+import { ConvexError } from "convex/values";
 import { components } from "../_generated/api";
 import type { Id } from "../_generated/dataModel";
 import type { MutationCtx } from "../_generated/server";
-import { userError } from "./errors";
 
 /**
- * Upload URLs, per user. The posting wizard takes two per screenshot (original and thumbnail) and
- * one for the share card, so 5 screenshots are 11; 30 leaves room for retries and changed picks.
- * A photo takes one.
+ * Upload URLs, per user. One screenshot is one token however many files it takes (its original
+ * and thumbnail come from one call). People pick, take back and pick again: five images three
+ * times over for each of three works is 45, inside the burst of 60; a script then gets one a
+ * minute. The share card takes one per post or edit, sized like the shareCard limit. A photo
+ * takes one.
  */
 export const UPLOAD_URL_RATE_LIMITS = {
-  screenshotUploadUrl: { kind: "token bucket", rate: 30, period: 10 * MINUTE, capacity: 30 },
+  screenshotUpload: { kind: "token bucket", rate: 60, period: HOUR, capacity: 60 },
+  shareCardUploadUrl: { kind: "token bucket", rate: 70, period: HOUR, capacity: 30 },
   photoUploadUrl: { kind: "token bucket", rate: 10, period: 10 * MINUTE, capacity: 10 },
 } as const satisfies Record<string, RateLimitConfig>;
 
@@ -111,10 +114,18 @@ export function rateLimitMessage(retryAfterMs: number): string {
   return `操作が多すぎます。${retryAfterText(retryAfterMs)}にもう一度お試しください`;
 }
 
+/** What a RATE_LIMITED refusal carries: the message, and the wait in ms for a client that counts it down. */
+export type RateLimitedData = { code: "RATE_LIMITED"; message: string; retryAfterMs: number };
+
+export function rateLimited(retryAfterMs: number): ConvexError<RateLimitedData> {
+  const wait = Math.max(1, Math.ceil(retryAfterMs));
+  return new ConvexError({ code: "RATE_LIMITED", message: rateLimitMessage(wait), retryAfterMs: wait });
+}
+
 /** Counts one action of `userId`; throws RATE_LIMITED when they have done it too often. */
 export async function enforceRateLimit(ctx: MutationCtx, name: RateLimitName, userId: Id<"users">): Promise<void> {
   const status = await rateLimiter.limit(ctx, name, { key: userId });
-  if (!status.ok) throw userError("RATE_LIMITED", rateLimitMessage(status.retryAfter));
+  if (!status.ok) throw rateLimited(status.retryAfter);
 }
 
 /**

@@ -7,6 +7,8 @@ export type ServerError = {
   code: string | null;
   /** Per-field messages, keyed by argument name (e.g. handle, bio). */
   fields: Record<string, string>;
+  /** How long to wait before trying again (a RATE_LIMITED refusal), in ms; null when not said. */
+  retryAfterMs: number | null;
 };
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>
@@ -17,8 +19,8 @@ const isRecord = (value: unknown): value is Record<string, unknown> =>
  * dropped connection) falls back to the generic SPEC.md message rather than leaking internals.
  */
 export function readServerError(error: unknown, fallback = "エラーが発生しました"): ServerError {
-  if (!(error instanceof ConvexError) || !isRecord(error.data)) return { message: fallback, code: null, fields: {} };
-  const { message, code, fields } = error.data;
+  if (!(error instanceof ConvexError) || !isRecord(error.data)) return { message: fallback, code: null, fields: {}, retryAfterMs: null };
+  const { message, code, fields, retryAfterMs } = error.data;
   const fieldMessages: Record<string, string> = {};
   if (isRecord(fields)) {
     for (const [key, value] of Object.entries(fields)) if (typeof value === "string") fieldMessages[key] = value;
@@ -27,6 +29,7 @@ export function readServerError(error: unknown, fallback = "エラーが発生�
     message: typeof message === "string" && message ? message : fallback,
     code: typeof code === "string" ? code : null,
     fields: fieldMessages,
+    retryAfterMs: typeof retryAfterMs === "number" && Number.isFinite(retryAfterMs) && retryAfterMs > 0 ? retryAfterMs : null,
   };
 }
 

@@ -3,7 +3,7 @@ import { describe, expect, inject, test } from "vitest";
 import { newIdentity, signInWithProfile } from "./auth";
 import { expectNoSeriousA11yViolations } from "./axe";
 import { PHONE, useBrowser } from "./browser";
-import { fillAndPostWork, nextStep, pickImages, pngFile } from "./work-posting";
+import { fillAndPostWork, fillBasicInfo, nextStep, pickImages, pngFile } from "./work-posting";
 
 const browser = useBrowser();
 
@@ -211,4 +211,51 @@ describe("posting and editing a work", () => {
     await page.getByText("作品が見つかりません", { exact: true }).waitFor();
     await page.waitForURL((url) => url.pathname === "/");
   });
+
+  test(
+    "uploads as people make them: 30 images for three works in one session, none refused; a renamed text file is refused at once",
+    { timeout: 300_000 },
+    async () => {
+      const page = await browser.newPage();
+      await page.goto("/");
+      await signInWithProfile(page, newIdentity("画像 多子"));
+      const done = page.getByText("アップロード完了");
+      const refused = page.getByText(/操作が多すぎます|アップロードに失敗しました/);
+      /** Picks five images and waits until each has finished (or one was refused). */
+      const pickFive = async (round: number) => {
+        const files = [0, 1, 2, 3, 4].map((n) => pngFile(`shot-${round}-${n}.png`, n));
+        await pickImages(page, files);
+        await expect
+          .poll(async () => (await refused.count()) > 0 || (await done.count()) === 5, { timeout: 120_000, interval: 250 })
+          .toBe(true);
+        expect(await refused.count()).toBe(0);
+        return files;
+      };
+
+      for (let work = 0; work < 3; work++) {
+        await page.goto("/submit");
+        await stepHeading(page, "基本情報").waitFor();
+        await fillBasicInfo(page, `画像たくさんの作品 ${work} ${Date.now()}`);
+        await stepHeading(page, "スクリーンショット").waitFor();
+        if (work === 0) {
+          // A text file renamed .png: refused by name, it takes no slot and no upload.
+          await pickImages(page, [{ name: "notes.png", mimeType: "image/png", buffer: Buffer.from("買い物リスト: 牛乳、卵") }]);
+          await page.getByText("「notes.png」は画像として読み込めませんでした。PNG、JPEG、GIF形式の画像を選択してください").waitFor();
+          await page.getByText("0/5枚").waitFor();
+          await page.screenshot({ path: "/tmp/uploads-fake-image.png" });
+        }
+        // Picked, all taken back, picked again: as people choose.
+        for (const file of await pickFive(work * 2)) await page.getByRole("button", { name: `${file.name}を削除` }).click();
+        await page.getByText("0/5枚").waitFor();
+        await pickFive(work * 2 + 1);
+        await page.getByText("5/5枚").waitFor();
+        await next(page).click();
+        await page.getByRole("button", { name: /^ChatGPT/ }).click();
+        await next(page).click();
+        await page.getByRole("button", { name: "投稿する" }).click();
+        await page.getByText("作品を投稿しました！", { exact: true }).waitFor();
+        await page.getByRole("region", { name: "スクリーンショット" }).getByRole("button", { name: "画像 5を表示" }).waitFor();
+      }
+    },
+  );
 });

@@ -5,14 +5,15 @@ import { FieldError } from "@/components/ui/label";
 import { Spinner } from "@/components/ui/spinner";
 import { cn } from "@/lib/cn";
 import { IMAGE_ACCEPT } from "@/lib/image-files";
+import { useNow } from "@/lib/use-now";
 import { useObjectUrl } from "@/lib/use-object-url";
 import { LIMITS } from "../../../convex/constants";
 import type { ExistingScreenshot, NewScreenshot, ScreenshotItem, UploadPhase } from "./use-screenshot-uploads";
 
 type ScreenshotsStepProps = {
   items: readonly ScreenshotItem[];
-  /** Returns the message for refused files (wrong type, too large, too many), or null. */
-  onAddFiles: (files: File[]) => string | null;
+  /** Resolves to the message for refused files (wrong type, too large, no real image, too many), or null. */
+  onAddFiles: (files: File[]) => Promise<string | null>;
   onRemove: (key: string) => void;
   onRetry: (key: string) => void;
   editing: boolean;
@@ -36,8 +37,9 @@ export function ScreenshotsStep({ items, onAddFiles, onRemove, onRetry, editing,
 
   const add = (files: File[]) => {
     if (files.length === 0) return;
-    const problem = onAddFiles(files);
-    if (problem) onError(problem);
+    void onAddFiles(files).then((problem) => {
+      if (problem) onError(problem);
+    });
   };
 
   const onDrop = (event: DragEvent) => {
@@ -173,12 +175,7 @@ function NewShotTile({
             <CircleAlert aria-hidden className="mt-px size-3.5 shrink-0" />
             <span>{item.error}</span>
           </p>
-          {item.retryable && (
-            <Button size="sm" variant="outline" className="h-7 self-start" onClick={() => onRetry(item.key)}>
-              <RotateCcw aria-hidden />
-              再試行
-            </Button>
-          )}
+          {item.retryable && <RetryButton retryAt={item.retryAt} onRetry={() => onRetry(item.key)} />}
         </div>
       ) : (
         <div className="flex flex-col gap-1 px-2.5 py-2">
@@ -207,6 +204,18 @@ function NewShotTile({
         </div>
       )}
     </ShotTile>
+  );
+}
+
+/** 再試行, held back with a countdown while the server's wait (too many uploads) runs. */
+function RetryButton({ retryAt, onRetry }: { retryAt?: number; onRetry: () => void }) {
+  const now = useNow(1000);
+  const seconds = retryAt === undefined ? 0 : Math.ceil((retryAt - now) / 1000);
+  return (
+    <Button size="sm" variant="outline" className="h-7 self-start" disabled={seconds > 0} onClick={onRetry}>
+      <RotateCcw aria-hidden />
+      {seconds > 0 ? `再試行（あと${seconds < 60 ? `${seconds}秒` : `約${Math.ceil(seconds / 60)}分`}）` : "再試行"}
+    </Button>
   );
 }
 

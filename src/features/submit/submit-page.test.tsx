@@ -47,7 +47,7 @@ vi.mock("convex/react", () => {
   const answers: Record<string, () => unknown> = {
     "projects:create": () => "w1",
     "projects:update": () => null,
-    "screenshots:generateUploadUrl": () => "https://upload.example/1",
+    "screenshots:generateShareCardUploadUrl": () => "https://upload.example/1",
     "screenshots:checkShareCard": () => (state.checkRefuses ? Promise.reject(new Error("画像のアップロードに失敗しました")) : null),
     "projects:setShareCard": () => {
       state.cardAttached?.resolve();

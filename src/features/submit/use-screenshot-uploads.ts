@@ -1,4 +1,4 @@
-import { useCallback, useRef, useState } from "react";
+import { useCallback, useEffect, useRef, useState } from "react";
 import { LIMITS } from "../../../convex/constants";
 import { IMAGE_MESSAGES } from "../../../convex/model/images";
 import { WORK_MESSAGES } from "../../../convex/model/workRules";
@@ -27,6 +27,8 @@ export type NewScreenshot = {
   error?: string;
   /** False when trying again cannot help (the file itself was refused). */
   retryable?: boolean;
+  /** When trying again may start (ms since the epoch): the server said how long to wait. */
+  retryAt?: number;
   ids?: ScreenshotIds;
 };
 
@@ -34,6 +36,11 @@ export type ScreenshotItem = ExistingScreenshot | NewScreenshot;
 
 /** How the wizard stores an image: thumbnail, upload with progress, server check. */
 export type ScreenshotUploader = {
+  /**
+   * Why the browser cannot read a picked file as an image, or null. Asked before the file takes
+   * a slot, so a refused one never does.
+   */
+  inspect?: (file: File) => Promise<string | null>;
   upload: (file: File, report: (phase: UploadPhase, progress: number) => void) => Promise<ScreenshotIds>;
   /** Deletes uploads that were taken back before posting. */
   discard: (storageIds: string[]) => Promise<void>;
@@ -50,6 +57,11 @@ export function useScreenshotUploads(initial: readonly ExistingScreenshot[], upl
   const [items, setItems] = useState<ScreenshotItem[]>(() => [...initial]);
   // Uploads finish after the person may have removed the image; only live keys get updates.
   const live = useRef(new Set<string>());
+  // The items as last rendered, for picks whose files are read before they are added.
+  const current = useRef(items);
+  useEffect(() => {
+    current.current = items;
+  }, [items]);
 
   const patch = useCallback((key: string, change: Partial<NewScreenshot>) => {
     if (!live.current.has(key)) return;
@@ -58,7 +70,7 @@ export function useScreenshotUploads(initial: readonly ExistingScreenshot[], upl
 
   const start = useCallback(
     (key: string, file: File) => {
-      patch(key, { phase: "preparing", progress: 0, error: undefined });
+      patch(key, { phase: "preparing", progress: 0, error: undefined, retryable: undefined, retryAt: undefined });
       uploader
         .upload(file, (phase, progress) => patch(key, { phase, progress }))
         .then((ids) => {
@@ -66,34 +78,40 @@ export function useScreenshotUploads(initial: readonly ExistingScreenshot[], upl
           // Removed while uploading: the finished upload is not wanted.
           else void uploader.discard([ids.storageId, ids.thumbnailStorageId]).catch(() => {});
         })
-        .catch((error: unknown) => {
-          const message = uploadErrorMessage(error);
-          patch(key, { phase: "failed", error: message, retryable: message === IMAGE_MESSAGES.uploadFailed });
-        });
+        .catch((error: unknown) => patch(key, { phase: "failed", ...uploadFailure(error, Date.now()) }));
     },
     [patch, uploader],
   );
 
-  /** Adds picked or dropped files; returns the message for those refused, or null. */
+  /**
+   * Adds picked or dropped files once they have been read; resolves to the message for those
+   * refused (wrong type, too large, no real image, too many), or null.
+   */
   const addFiles = useCallback(
-    (files: readonly File[]): string | null => {
+    async (files: readonly File[]): Promise<string | null> => {
+      const refusals = files.map(imageFileProblem);
+      const unreadable = await Promise.all(
+        files.map((file, i) => (refusals[i] === null && uploader.inspect ? uploader.inspect(file) : Promise.resolve(null))),
+      );
       let problem: string | null = null;
-      const room = LIMITS.screenshotsMax - items.length;
+      const room = LIMITS.screenshotsMax - current.current.length;
       const accepted: NewScreenshot[] = [];
-      for (const file of files) {
-        const refusal = imageFileProblem(file);
+      files.forEach((file, i) => {
+        const refusal = refusals[i] ?? unreadable[i];
         if (refusal) problem ??= refusal;
         else if (accepted.length >= room) problem ??= WORK_MESSAGES.screenshotsTooMany;
         else accepted.push({ kind: "new", key: `new-${nextKey++}`, file, phase: "preparing", progress: 0 });
-      }
+      });
       if (accepted.length > 0) {
+        // Counted at once, so a second pick read meanwhile finds the slots taken.
+        current.current = [...current.current, ...accepted];
         for (const item of accepted) live.current.add(item.key);
-        setItems((current) => [...current, ...accepted]);
+        setItems((shown) => [...shown, ...accepted]);
         for (const item of accepted) start(item.key, item.file);
       }
       return problem;
     },
-    [items.length, start],
+    [start, uploader],
   );
 
   const remove = useCallback(
@@ -111,7 +129,10 @@ export function useScreenshotUploads(initial: readonly ExistingScreenshot[], upl
   const retry = useCallback(
     (key: string) => {
       const item = items.find((candidate) => candidate.key === key);
-      if (item?.kind === "new" && item.phase === "failed") start(key, item.file);
+      // Not before the wait the server asked for: it would only be refused again.
+      if (item?.kind === "new" && item.phase === "failed" && !(item.retryAt !== undefined && Date.now() < item.retryAt)) {
+        start(key, item.file);
+      }
     },
     [items, start],
   );
@@ -150,8 +171,14 @@ export function useScreenshotUploads(initial: readonly ExistingScreenshot[], upl
 /** A reason found in the browser, worded for the person (e.g. a file that is no real image). */
 export class UploadRefusal extends Error {}
 
-/** The browser's or the server's reason (too large, wrong type ...), or the generic failure. */
-function uploadErrorMessage(error: unknown): string {
-  if (error instanceof UploadRefusal) return error.message;
-  return readServerError(error, IMAGE_MESSAGES.uploadFailed).message;
+/**
+ * What a failed tile says and offers: the browser's or the server's reason (too large, wrong
+ * type, too many uploads ...) or the generic failure; 再試行 when trying again can help, after
+ * the wait a rate-limit refusal names.
+ */
+function uploadFailure(error: unknown, now: number): Pick<NewScreenshot, "error" | "retryable" | "retryAt"> {
+  if (error instanceof UploadRefusal) return { error: error.message, retryable: false };
+  const { message, code, retryAfterMs } = readServerError(error, IMAGE_MESSAGES.uploadFailed);
+  if (code === "RATE_LIMITED") return { error: message, retryable: true, ...(retryAfterMs === null ? {} : { retryAt: now + retryAfterMs }) };
+  return { error: message, retryable: message === IMAGE_MESSAGES.uploadFailed };
 }

@@ -60,7 +60,8 @@ const heading = (name: string) => screen.getByRole("heading", { level: 2, name }
 const field = (name: RegExp) => screen.getByRole("textbox", { name });
 const png = (name: string, size = 1000) => fakeFile(name, "image/png", size);
 const fileInput = () => screen.getByLabelText<HTMLInputElement>("スクリーンショット画像");
-const pick = (files: File[]) => fireEvent.change(fileInput(), { target: { files } });
+/** Picks files; they are added once read (act waits for that). */
+const pick = (files: File[]) => act(() => Promise.resolve(fireEvent.change(fileInput(), { target: { files } })));
 
 const filled: WorkFormInput = {
   ...EMPTY_WORK,
@@ -142,7 +143,7 @@ describe("step 2: screenshots", () => {
     await user.click(next());
     expect(screen.getByText("スクリーンショットを少なくとも1枚アップロードしてください")).toBeVisible();
 
-    pick([png("a.png")]);
+    await pick([png("a.png")]);
     // Picking clears the message.
     expect(screen.queryByText("スクリーンショットを少なくとも1枚アップロードしてください")).toBeNull();
     progress("a.png", 0.42);
@@ -158,23 +159,23 @@ describe("step 2: screenshots", () => {
 
   it("refuses a 6th image, wrong types and files over 5 MB before uploading them", async () => {
     const { uploader } = await toStepTwo();
-    pick([png("1.png"), png("2.png"), png("3.png"), png("4.png"), png("5.png"), png("6.png")]);
+    await pick([png("1.png"), png("2.png"), png("3.png"), png("4.png"), png("5.png"), png("6.png")]);
     expect(screen.getByText("スクリーンショットは最大5枚まで追加できます")).toBeVisible();
     expect(uploader.upload).toHaveBeenCalledTimes(5);
     expect(screen.getByText("5/5枚")).toBeVisible();
     expect(screen.getByRole("button", { name: "画像を選択" })).toBeDisabled();
 
     fireEvent.click(screen.getByRole("button", { name: "5.pngを削除" }));
-    pick([fakeFile("doc.pdf", "application/pdf", 100)]);
+    await pick([fakeFile("doc.pdf", "application/pdf", 100)]);
     expect(screen.getByText("PNG、JPEG、GIF形式の画像を選択してください")).toBeVisible();
-    pick([png("huge.png", 5 * 1024 * 1024 + 1)]);
+    await pick([png("huge.png", 5 * 1024 * 1024 + 1)]);
     expect(screen.getByText("画像サイズは5MB以下にしてください")).toBeVisible();
     expect(uploader.upload).toHaveBeenCalledTimes(5);
   });
 
   it("shows a failed upload's reason with 再試行, and a removed finished upload is discarded", async () => {
     const { user, uploader, fail, finish } = await toStepTwo();
-    pick([png("bad.png"), png("good.png")]);
+    await pick([png("bad.png"), png("good.png")]);
     await fail("bad.png", new Error("network"));
     await finish("good.png");
     expect(screen.getByText("画像のアップロードに失敗しました")).toBeVisible();
@@ -197,7 +198,7 @@ describe("step 2: screenshots", () => {
     const current = screen.getByRole("list", { name: "現在の画像" });
     expect(within(current).getAllByRole("img")).toHaveLength(2);
     await user.click(screen.getByRole("button", { name: "現在の画像1を削除" }));
-    pick([png("new.png")]);
+    await pick([png("new.png")]);
     await finish("new.png");
     expect(within(screen.getByRole("list", { name: "新しく追加する画像" })).getByRole("img", { name: "new.png" })).toBeVisible();
 
@@ -223,7 +224,7 @@ describe("step 3 and the review", () => {
   async function toStepThree(overrides: Partial<WorkWizardProps> = {}) {
     const view = renderWizard({ initialValues: filled, ...overrides });
     await view.user.click(next());
-    pick([png("1.png"), png("2.png"), png("3.png"), png("4.png")]);
+    await pick([png("1.png"), png("2.png"), png("3.png"), png("4.png")]);
     for (const name of ["1.png", "2.png", "3.png", "4.png"]) await view.finish(name);
     await view.user.click(next());
     expect(heading("技術情報")).toBeVisible();

@@ -16,7 +16,7 @@ export type StartShareCard = (job: { workId: Id<"projects">; title: string; isZe
  */
 export function useShareCardSender(): StartShareCard {
   const { viewer } = useViewer();
-  const generateUploadUrl = useMutation(api.screenshots.generateUploadUrl);
+  const generateUploadUrl = useMutation(api.screenshots.generateShareCardUploadUrl);
   const checkShareCard = useAction(api.screenshots.checkShareCard);
   const setShareCard = useMutation(api.projects.setShareCard);
   const discardUploads = useMutation(api.screenshots.discardUploads);
