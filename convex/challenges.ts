@@ -4,6 +4,7 @@
 // only while open, one per person, no vote on one's own entry.
 import { paginationOptsValidator, paginationResultValidator } from "convex/server";
 import { v } from "convex/values";
+import { migrations } from "./migrations";
 import { internal } from "./_generated/api";
 import { internalMutation } from "./_generated/server";
 import { LIMITS } from "./constants";
@@ -381,20 +382,13 @@ export const selectWinner = memberMutation({
 });
 
 /**
- * Writes the list's order onto challenges kept from before it existed (and mends any that
- * drifted). Deploying to a deployment with data: `npx convex run challenges:backfillListOrder`;
- * the offline stack runs it on every start (scripts/stack.ts). Patches only what differs.
+ * Writes the list's order onto challenges kept from before it existed. A migration
+ * (convex/migrations.ts): patches only what differs.
  */
-export const backfillListOrder = internalMutation({
-  args: { cursor: v.optional(v.union(v.string(), v.null())) },
-  returns: v.null(),
-  handler: async (ctx, { cursor }) => {
-    const batch = await ctx.db.query("challenges").paginate({ numItems: 200, cursor: cursor ?? null });
-    for (const challenge of batch.page) {
-      const place = listPlace(challenge);
-      if (place.listRank !== challenge.listRank || place.listKey !== challenge.listKey) await ctx.db.patch("challenges", challenge._id, place);
-    }
-    if (!batch.isDone) await ctx.scheduler.runAfter(0, internal.challenges.backfillListOrder, { cursor: batch.continueCursor });
-    return null;
+export const backfillListOrder = migrations.define({
+  table: "challenges",
+  migrateOne: (_ctx, challenge) => {
+    const place = listPlace(challenge);
+    return place.listRank === challenge.listRank && place.listKey === challenge.listKey ? undefined : place;
   },
 });

@@ -1,4 +1,5 @@
 import actionRetrier from "@convex-dev/action-retrier/convex.config";
+import migrations from "@convex-dev/migrations/convex.config";
 import rateLimiter from "@convex-dev/rate-limiter/convex.config";
 import shardedCounter from "@convex-dev/sharded-counter/convex.config";
 import { defineApp } from "convex/server";
@@ -11,4 +12,6 @@ app.use(actionRetrier);
 app.use(rateLimiter);
 // Site-wide totals without one hot document (convex/model/siteCounters.ts).
 app.use(shardedCounter, { name: "siteCounters" });
+// Data migrations that walk a table in batches and remember how far they got (convex/migrations.ts).
+app.use(migrations);
 export default app;

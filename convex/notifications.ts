@@ -4,6 +4,7 @@
 // grouped (model/notificationGroups.ts), so every read here is one index range.
 import { paginationOptsValidator, paginationResultValidator, type PaginationOptions } from "convex/server";
 import { v } from "convex/values";
+import { migrations } from "./migrations";
 import type { Doc, Id } from "./_generated/dataModel";
 import { internal } from "./_generated/api";
 import { internalMutation, type MutationCtx, type QueryCtx } from "./_generated/server";
@@ -166,29 +167,22 @@ export const markAllReadBatch = internalMutation({
 /**
  * Brings notifications written before grouping into it: each gets its time, tab and group key
  * (its work's title for the group's wording), and an unread one joins its recipient's stored
- * count. Rows that have latestAt are skipped, so running it again changes nothing. Run once
- * after deploying: `npx convex run notifications:backfillGroups`; the offline stack runs it on
- * every start.
+ * count. A migration (convex/migrations.ts); rows that have latestAt are skipped, so a rerun
+ * changes nothing.
  */
-export const backfillGroups = internalMutation({
-  args: { cursor: v.optional(v.union(v.string(), v.null())) },
-  returns: v.null(),
-  handler: async (ctx, { cursor }) => {
-    const batch = await ctx.db.query("notifications").paginate({ numItems: 200, cursor: cursor ?? null });
-    for (const row of batch.page) {
-      if (row.latestAt !== undefined) continue;
-      const group = groupOf(row);
-      const work = group && row.projectId ? await ctx.db.get("projects", row.projectId) : null;
-      await ctx.db.patch("notifications", row._id, {
-        latestAt: row._creationTime,
-        tab: tabOf(row.type),
-        ...(group ? { groupKey: group.key, groupCount: 1 } : {}),
-        ...(group?.counts === "actors" && row.fromUserId ? { actorIds: [row.fromUserId] } : {}),
-        ...(work ? { subject: work.title } : {}),
-      });
-      if (!row.read && row.hidden !== true) await bumpUnread(ctx, row.userId, 1);
-    }
-    if (!batch.isDone) await ctx.scheduler.runAfter(0, internal.notifications.backfillGroups, { cursor: batch.continueCursor });
-    return null;
+export const backfillGroups = migrations.define({
+  table: "notifications",
+  migrateOne: async (ctx, row) => {
+    if (row.latestAt !== undefined) return;
+    const group = groupOf(row);
+    const work = group && row.projectId ? await ctx.db.get("projects", row.projectId) : null;
+    await ctx.db.patch("notifications", row._id, {
+      latestAt: row._creationTime,
+      tab: tabOf(row.type),
+      ...(group ? { groupKey: group.key, groupCount: 1 } : {}),
+      ...(group?.counts === "actors" && row.fromUserId ? { actorIds: [row.fromUserId] } : {}),
+      ...(work ? { subject: work.title } : {}),
+    });
+    if (!row.read && row.hidden !== true) await bumpUnread(ctx, row.userId, 1);
   },
 });

@@ -1,8 +1,7 @@
 // The gallery and the work page (SPEC.md "Gallery", "Work detail"; DECISIONS.md "Gallery").
 import { paginationOptsValidator, paginationResultValidator } from "convex/server";
 import { v } from "convex/values";
-import { internal } from "./_generated/api";
-import { internalMutation } from "./_generated/server";
+import { migrations } from "./migrations";
 import { vScreenshot } from "./schema";
 import { LIMITS } from "./constants";
 import { memberMutation, publicQuery } from "./model/functions";
@@ -244,20 +243,13 @@ export const remove = memberMutation({
  * Rewrites every work's searchText with the current searchTextFor, so stored text is folded as
  * queries are (each word's last character alone, so one-character searches find it at the end of
  * a word; katakana as hiragana, NFKC and lower case; words cut where Convex's tokenizer cuts them).
- * Run once on existing data whenever searchTextFor changes: `npx convex run
- * projects:backfillSearchText`; it walks the table in scheduled batches and patches only works
- * whose text differs. The offline stack runs it on every start (scripts/stack.ts).
+ * A migration (convex/migrations.ts): patches only works whose text differs. When searchTextFor
+ * changes again, a new migration of the same body is added rather than this one rerun.
  */
-export const backfillSearchText = internalMutation({
-  args: { cursor: v.optional(v.union(v.string(), v.null())) },
-  returns: v.null(),
-  handler: async (ctx, { cursor }) => {
-    const batch = await ctx.db.query("projects").paginate({ numItems: 200, cursor: cursor ?? null });
-    for (const work of batch.page) {
-      const searchText = searchTextFor(work.title, work.description);
-      if (searchText !== work.searchText) await ctx.db.patch("projects", work._id, { searchText });
-    }
-    if (!batch.isDone) await ctx.scheduler.runAfter(0, internal.projects.backfillSearchText, { cursor: batch.continueCursor });
-    return null;
+export const backfillSearchText = migrations.define({
+  table: "projects",
+  migrateOne: (_ctx, work) => {
+    const searchText = searchTextFor(work.title, work.description);
+    return searchText === work.searchText ? undefined : { searchText };
   },
 });

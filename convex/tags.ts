@@ -3,8 +3,7 @@
 // no join rows) and works by users the viewer mutes are left out.
 import { paginationOptsValidator, paginationResultValidator } from "convex/server";
 import { v } from "convex/values";
-import { internal } from "./_generated/api";
-import { internalMutation } from "./_generated/server";
+import { migrations } from "./migrations";
 import { LIMITS } from "./constants";
 import { removeDiscoveryRows, writeDiscoveryRows } from "./model/discovery";
 import { relatedTags, tagSummary, tagWorksPage, vDiscoverySort } from "./model/discoveryPages";
@@ -41,20 +40,14 @@ export const related = publicQuery({
 
 /**
  * Writes the tag and AI-tool rows and counters of works posted before the tag and tool pages
- * existed (and repairs any that drifted): `npx convex run tags:backfillDiscovery` once after
- * deploying. It walks the works in scheduled batches; writeDiscoveryRows moves the counters by
- * the difference only, so running it again (the offline stack does on every start) changes nothing.
+ * existed. A migration (convex/migrations.ts), in batches of 100 works (each writes several
+ * rows); writeDiscoveryRows moves the counters by the difference only, so a rerun changes nothing.
  */
-export const backfillDiscovery = internalMutation({
-  args: { cursor: v.optional(v.union(v.string(), v.null())) },
-  returns: v.null(),
-  handler: async (ctx, { cursor }) => {
-    const batch = await ctx.db.query("projects").paginate({ numItems: 100, cursor: cursor ?? null });
-    for (const work of batch.page) {
-      if (work.hidden === true) await removeDiscoveryRows(ctx, work._id);
-      else await writeDiscoveryRows(ctx, work);
-    }
-    if (!batch.isDone) await ctx.scheduler.runAfter(0, internal.tags.backfillDiscovery, { cursor: batch.continueCursor });
-    return null;
+export const backfillDiscovery = migrations.define({
+  table: "projects",
+  batchSize: 100,
+  migrateOne: async (ctx, work) => {
+    if (work.hidden === true) await removeDiscoveryRows(ctx, work._id);
+    else await writeDiscoveryRows(ctx, work);
   },
 });

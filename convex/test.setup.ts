@@ -2,6 +2,7 @@
 // Shared fixtures for convex-test: the module map, the app's components, users, and signing in
 // as them.
 import actionRetrier from "@convex-dev/action-retrier/test";
+import migrations from "@convex-dev/migrations/test";
 import rateLimiter from "@convex-dev/rate-limiter/test";
 import shardedCounter from "@convex-dev/sharded-counter/test";
 import { convexTest } from "convex-test";
@@ -21,6 +22,7 @@ export const COMPONENTS = {
   actionRetrier: (t: ReturnType<typeof convexTest>) => actionRetrier.register(t, "actionRetrier"),
   rateLimiter: (t: ReturnType<typeof convexTest>) => rateLimiter.register(t, "rateLimiter"),
   siteCounters: (t: ReturnType<typeof convexTest>) => shardedCounter.register(t, "siteCounters"),
+  migrations: (t: ReturnType<typeof convexTest>) => migrations.register(t, "migrations"),
 };
 
 /** A fresh in-memory backend. `documentsRead` caps reads per function, as scale tests need. */

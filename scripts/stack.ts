@@ -69,14 +69,8 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
   try {
     const seeded = (await backend.run("seed:demo")) as { seeded: boolean };
     if (seeded.seeded && !options.quiet) console.log("[stack] seeded the demo data");
-    // Data kept from an older version gets its search text refolded (patches only what changed).
-    await backend.run("projects:backfillSearchText", {});
-    // ... and its tag and AI-tool rows and counters written (tag and tool pages; idempotent).
-    await backend.run("tags:backfillDiscovery", {});
-    // ... and its challenges placed in the list's order.
-    await backend.run("challenges:backfillListOrder", {});
-    // ... and its notifications grouped, timed and counted unread (idempotent).
-    await backend.run("notifications:backfillGroups", {});
+    // Data kept from an older version is migrated (what already ran is skipped).
+    await backend.run("migrations:runAll", {});
 
     // Vite exposes VITE_* variables from process.env to the app. HTTP actions (share links) are
     // on the backend's separate site port.

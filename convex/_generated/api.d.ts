@@ -23,6 +23,7 @@ import type * as follows from "../follows.js";
 import type * as home from "../home.js";
 import type * as http from "../http.js";
 import type * as likes from "../likes.js";
+import type * as migrations from "../migrations.js";
 import type * as model_accountDeletion from "../model/accountDeletion.js";
 import type * as model_atom from "../model/atom.js";
 import type * as model_auth from "../model/auth.js";
@@ -134,6 +135,7 @@ declare const fullApi: ApiFromModules<{
   home: typeof home;
   http: typeof http;
   likes: typeof likes;
+  migrations: typeof migrations;
   "model/accountDeletion": typeof model_accountDeletion;
   "model/atom": typeof model_atom;
   "model/auth": typeof model_auth;
@@ -254,4 +256,5 @@ export declare const components: {
   actionRetrier: import("@convex-dev/action-retrier/_generated/component.js").ComponentApi<"actionRetrier">;
   rateLimiter: import("@convex-dev/rate-limiter/_generated/component.js").ComponentApi<"rateLimiter">;
   siteCounters: import("@convex-dev/sharded-counter/_generated/component.js").ComponentApi<"siteCounters">;
+  migrations: import("@convex-dev/migrations/_generated/component.js").ComponentApi<"migrations">;
 };
