@@ -15,7 +15,7 @@ function summary(facts: DeployReadiness): string {
   for (const p of facts.packages) {
     const node = p.modules.filter((m) => m.environment === "node").length;
     lines.push(
-      `    ${p.definitionPath || "app"}: ${p.modules.length} modules (${p.userModules} function files` +
+      `    ${p.definitionPath || "app"}: ${p.modules.length} modules (${p.userModules} function file${p.userModules === 1 ? "" : "s"}` +
         `${node ? `, ${node} "use node"` : ""}), ${mb(p.unzippedBytes)}`,
     );
   }
