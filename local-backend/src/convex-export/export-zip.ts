@@ -1,0 +1,146 @@
+// A data folder written as the ZIP `npx convex export` produces (layout.ts), so `npx convex import`
+// loads it into a deployment: every app and component table, `_storage` with its files, ids turned
+// into Convex ids (convex-id.ts) everywhere they appear, creation times kept.
+import fs from "node:fs";
+import path from "node:path";
+import { zipSync, type Zippable } from "fflate";
+import { jsonToConvex, type Value } from "convex/values";
+import { DataDir, writeAtomic } from "../data-dir.js";
+import { counterFromId, tableNameFromId, type StoredDocument } from "../internals.js";
+import { readStoredData, type StoredData } from "../snapshot.js";
+import { convexIdForCounter } from "./convex-id.js";
+import { toExportJson } from "./export-json.js";
+import { rewriteIds } from "./id-rewrite.js";
+import {
+  componentPrefix,
+  extensionFor,
+  FIRST_USER_TABLE_NUMBER,
+  README_PATH,
+  README_TEXT,
+  STORAGE_TABLE,
+  STORAGE_TABLE_NUMBER,
+  TABLES_TABLE,
+  UNIFORM_SCHEMA_LINE,
+} from "./layout.js";
+
+export interface ExportSummary {
+  components: number;
+  tables: number;
+  documents: number;
+  files: number;
+  /** `_storage` documents whose file was missing from the data folder (left out of the ZIP). */
+  missingFiles: string[];
+}
+
+/** Read a data folder (locked while read: a backend running on it makes this fail) and write the ZIP to `out`. */
+export async function exportDataFolder(dataRoot: string, out: string): Promise<ExportSummary> {
+  if (!fs.existsSync(dataRoot) || !fs.statSync(dataRoot).isDirectory()) throw new Error(`${dataRoot}: no such data folder`);
+  // The lock refuses a backend of another process; one running in this process would not be seen.
+  const lock = path.join(dataRoot, "backend.lock");
+  if (fs.existsSync(lock) && fs.readFileSync(lock, "utf8").trim() === String(process.pid)) {
+    throw new Error(`${dataRoot} is in use by a backend running in this process; stop it first`);
+  }
+  const dataDir = DataDir.open(dataRoot);
+  let stored: StoredData;
+  try {
+    stored = readStoredData(dataDir);
+  } finally {
+    dataDir.releaseLock();
+  }
+  const { files, summary } = buildExport(stored, (id) => {
+    const file = dataDir.blobPath(id);
+    return fs.existsSync(file) ? fs.readFileSync(file) : null;
+  });
+  await fs.promises.mkdir(path.dirname(path.resolve(out)), { recursive: true });
+  await writeAtomic(path.resolve(out), zipSync(files, { level: 6 }));
+  return summary;
+}
+
+interface ComponentTables {
+  path: string;
+  /** User tables by name, their documents decoded. */
+  tables: Map<string, StoredDocument[]>;
+  storage: StoredDocument[];
+}
+
+function groupByTable(stored: StoredData): ComponentTables[] {
+  return [...stored.components.entries()]
+    .sort(([a], [b]) => a.localeCompare(b))
+    .map(([componentPath, data]) => {
+      const tables = new Map<string, StoredDocument[]>();
+      const storage: StoredDocument[] = [];
+      for (const json of data.documents) {
+        const doc = jsonToConvex(json) as StoredDocument;
+        const table = tableNameFromId(doc._id);
+        if (table === STORAGE_TABLE) storage.push(doc);
+        // Other system tables (_scheduled_functions, …) are not part of an export.
+        else if (table && !table.startsWith("_")) tables.set(table, [...(tables.get(table) ?? []), doc]);
+      }
+      return { path: componentPath, tables, storage };
+    });
+}
+
+/** The ZIP's entries for the stored data; `readBlob` gives a stored file's bytes (null: missing). */
+export function buildExport(stored: StoredData, readBlob: (storageId: string) => Uint8Array | null): { files: Zippable; summary: ExportSummary } {
+  const components = groupByTable(stored);
+  const ids = new Map<string, string>();
+  const numbers = new Map<string, Map<string, number>>();
+  for (const component of components) {
+    const tableNumbers = new Map([...component.tables.keys()].sort().map((table, i) => [table, FIRST_USER_TABLE_NUMBER + i]));
+    numbers.set(component.path, tableNumbers);
+    for (const [table, docs] of component.tables) {
+      for (const doc of docs) ids.set(doc._id, convexIdForCounter(tableNumbers.get(table)!, counterFromId(doc._id)));
+    }
+    for (const doc of component.storage) ids.set(doc._id, convexIdForCounter(STORAGE_TABLE_NUMBER, counterFromId(doc._id)));
+  }
+  const encoder = new TextEncoder();
+  const jsonl = (lines: string[]) => encoder.encode(lines.map((line) => `${line}\n`).join(""));
+  const files: Zippable = { [README_PATH]: encoder.encode(README_TEXT) };
+  const summary: ExportSummary = { components: components.length, tables: 0, documents: 0, files: 0, missingFiles: [] };
+
+  for (const component of components) {
+    const tableNumbers = [...numbers.get(component.path)!].sort(([, a], [, b]) => a - b);
+    files[`${componentPrefix(component.path)}${TABLES_TABLE}/documents.jsonl`] = jsonl(
+      tableNumbers.map(([name, id]) => JSON.stringify({ name, id })),
+    );
+  }
+  for (const component of components) {
+    const prefix = componentPrefix(component.path);
+    for (const [table, docs] of [...component.tables].sort(([a], [b]) => a.localeCompare(b))) {
+      docs.sort((a, b) => a._creationTime - b._creationTime);
+      files[`${prefix}${table}/documents.jsonl`] = jsonl(docs.map((doc) => toExportJson(rewriteIds(doc as Value, ids))));
+      files[`${prefix}${table}/generated_schema.jsonl`] = encoder.encode(UNIFORM_SCHEMA_LINE);
+      summary.tables += 1;
+      summary.documents += docs.length;
+    }
+  }
+  for (const component of components) {
+    const prefix = componentPrefix(component.path);
+    const metadata: string[] = [];
+    const blobs: Array<[string, Uint8Array]> = [];
+    for (const doc of component.storage.sort((a, b) => a._creationTime - b._creationTime)) {
+      const bytes = readBlob(doc._id);
+      if (!bytes) {
+        summary.missingFiles.push(doc._id);
+        continue;
+      }
+      const id = ids.get(doc._id)!;
+      metadata.push(
+        toExportJson({
+          _id: id,
+          _creationTime: doc._creationTime,
+          sha256: typeof doc.sha256 === "string" ? doc.sha256 : null,
+          size: BigInt(bytes.length),
+          contentType: typeof doc.contentType === "string" ? doc.contentType : null,
+          internalId: null,
+        }),
+      );
+      blobs.push([`${prefix}${STORAGE_TABLE}/${id}${extensionFor(doc.contentType)}`, bytes]);
+    }
+    files[`${prefix}${STORAGE_TABLE}/documents.jsonl`] = jsonl(metadata);
+    // Stored as they are: mostly images and archives, which deflate would only slow down.
+    for (const [name, bytes] of blobs) files[name] = [bytes, { level: 0 }];
+    summary.files += blobs.length;
+  }
+  return { files, summary };
+}
