@@ -13,7 +13,7 @@ import type { JSONValue } from "convex/values";
 import { afterEach, describe, expect, it } from "vitest";
 import { DataDir } from "../src/data-dir.js";
 import { exportDataFolder } from "../src/convex-export/export-zip.js";
-import { fromExportJson } from "../src/convex-export/export-json.js";
+import { fromExportJson, toExportJson } from "../src/convex-export/export-json.js";
 import { importZip } from "../src/convex-export/import-zip.js";
 import { readStoredData } from "../src/snapshot.js";
 import { api as componentsApi } from "./apps/components/convex/_generated/api";
@@ -56,6 +56,18 @@ function stored(folder: string): Record<string, Doc[]> {
 function zipEntries(file: string): Record<string, string> {
   return Object.fromEntries(Object.entries(unzipSync(fs.readFileSync(file))).map(([name, bytes]) => [name, Buffer.from(bytes).toString("utf8")]));
 }
+
+describe("values in export JSON", () => {
+  it("are written as Convex writes them: Int64 bare, floats with a dot, bytes and NaN encoded, fields sorted", () => {
+    const value = { z: 7n, a: 7, b: -0, c: 1e21, d: 1764000000000.5, e: NaN, f: new Uint8Array([1, 2, 3]).buffer, g: [null, true, "テキスト"] };
+    const text = toExportJson(value);
+    expect(text).toBe(
+      '{"a":7.0,"b":-0.0,"c":1e21,"d":1764000000000.5,"e":{"$float":"AAAAAAAA+H8="},"f":{"$bytes":"AQID"},"g":[null,true,"テキスト"],"z":7}',
+    );
+    expect(fromExportJson(text)).toEqual({ ...value, b: -0 });
+    expect(fromExportJson('{"n": 9007199254740993, "m": 2.5E3, "i": {"$integer": "AQAAAAAAAAA="}}')).toEqual({ n: 9007199254740993n, m: 2500, i: 1n });
+  });
+});
 
 describe("export to a Convex snapshot ZIP and import it back", () => {
   it("keeps the app's and the components' documents, ids and creation times, and the backend serves them", async () => {
@@ -233,6 +245,11 @@ describe("bad input", () => {
       convexWrittenZip({ "scores/documents.jsonl": line }),
       /scores\/documents\.jsonl line 1: _id j97f\w+ does not belong to table `scores` \(its table number is 10002, the table's is 10001, that of `outcomes`\)/,
     );
+  });
+
+  it("refuses a stored file whose id is not a _storage id, or whose bytes do not match its sha256", () => {
+    refused(convexWrittenZip({ [`_storage/${SCORE_A}.txt`]: "x" }), new RegExp(`_storage/${SCORE_A}\\.txt: ${SCORE_A} is not an id of \`_storage\` \\(its table number is 10001, not 540\\)`));
+    refused(convexWrittenZip({ [`_storage/${FILE}.txt`]: "hullo" }), /its bytes do not match the sha256 its `_storage` metadata gives/);
   });
 
   it("refuses an _id that is not a Convex id, and a damaged line", () => {

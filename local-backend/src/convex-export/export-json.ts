@@ -5,13 +5,25 @@
 // read as such an encoded value. JSON.parse cannot tell `7` from `7.0`, hence the reader below.
 import { convexToJson, jsonToConvex, type JSONValue, type Value } from "convex/values";
 
+/**
+ * A finite float as Convex's serializer (Rust's serde_json with ryu) spells it: the shortest
+ * digits that read back the same, with `.0` on whole numbers, plain up to 16 integer digits or
+ * four leading zeros after the point, else `d.ddde<exp>`.
+ */
 function floatText(n: number): string {
-  if (Object.is(n, -0)) return "-0.0";
-  const text = String(n);
-  return /[.eE]/.test(text) ? text : `${text}.0`;
+  if (n === 0) return Object.is(n, -0) ? "-0.0" : "0.0";
+  const sign = n < 0 ? "-" : "";
+  const [mantissa, exponent] = Math.abs(n).toExponential().split("e");
+  const digits = mantissa.replace(".", "");
+  const point = Number(exponent) + 1; // the value is 0.<digits> × 10^point
+  const zeros = point - digits.length;
+  if (zeros >= 0 && point <= 16) return `${sign}${digits}${"0".repeat(zeros)}.0`;
+  if (point > 0 && point <= 16) return `${sign}${digits.slice(0, point)}.${digits.slice(point)}`;
+  if (point > -5 && point <= 0) return `${sign}0.${"0".repeat(-point)}${digits}`;
+  return `${sign}${digits[0]}${digits.length > 1 ? `.${digits.slice(1)}` : ""}e${point - 1}`;
 }
 
-/** One value as Convex writes it into documents.jsonl. */
+/** One value as Convex writes it into documents.jsonl (an object's fields in sorted order, as Convex keeps them). */
 export function toExportJson(value: Value | undefined): string {
   if (value === null || value === undefined) return "null";
   if (typeof value === "bigint") return value.toString();
@@ -19,7 +31,9 @@ export function toExportJson(value: Value | undefined): string {
   if (typeof value === "boolean" || typeof value === "string") return JSON.stringify(value);
   if (value instanceof ArrayBuffer) return JSON.stringify(convexToJson(value));
   if (Array.isArray(value)) return `[${value.map(toExportJson).join(",")}]`;
-  const fields = Object.entries(value as Record<string, Value | undefined>).filter(([, v]) => v !== undefined);
+  const fields = Object.entries(value as Record<string, Value | undefined>)
+    .filter(([, v]) => v !== undefined)
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
   return `{${fields.map(([k, v]) => `${JSON.stringify(k)}:${toExportJson(v)}`).join(",")}}`;
 }
 

@@ -125,16 +125,16 @@ export function buildExport(stored: StoredData, readBlob: (storageId: string) =>
         continue;
       }
       const id = ids.get(doc._id)!;
-      metadata.push(
-        toExportJson({
-          _id: id,
-          _creationTime: doc._creationTime,
-          sha256: typeof doc.sha256 === "string" ? doc.sha256 : null,
-          size: BigInt(bytes.length),
-          contentType: typeof doc.contentType === "string" ? doc.contentType : null,
-          internalId: null,
-        }),
-      );
+      // Fields in the order Convex writes them (not sorted: this line is not a document).
+      const fields: Array<[string, Value]> = [
+        ["_id", id],
+        ["_creationTime", doc._creationTime],
+        ["sha256", typeof doc.sha256 === "string" ? doc.sha256 : null],
+        ["size", BigInt(bytes.length)],
+        ["contentType", typeof doc.contentType === "string" ? doc.contentType : null],
+        ["internalId", null],
+      ];
+      metadata.push(`{${fields.map(([key, value]) => `${JSON.stringify(key)}:${toExportJson(value)}`).join(",")}}`);
       blobs.push([`${prefix}${STORAGE_TABLE}/${id}${extensionFor(doc.contentType)}`, bytes]);
     }
     files[`${prefix}${STORAGE_TABLE}/documents.jsonl`] = jsonl(metadata);

@@ -13,7 +13,7 @@ import { encodeStoredData, SNAPSHOT_FILE_NAME, type StoredData } from "../snapsh
 import { counterOfConvexId, decodeConvexId } from "./convex-id.js";
 import { fromExportJson } from "./export-json.js";
 import { rewriteIds } from "./id-rewrite.js";
-import { classifyEntry, isTableName, STORAGE_TABLE, TABLES_TABLE } from "./layout.js";
+import { classifyEntry, isTableName, STORAGE_TABLE, STORAGE_TABLE_NUMBER, TABLES_TABLE } from "./layout.js";
 
 /** Input the importer refuses: says what is wrong and where. */
 export class ImportError extends Error {
@@ -97,6 +97,8 @@ function parseDocuments(entries: Record<string, Uint8Array>): ParsedDocument[] {
         throw new ImportError(`${line.where}: expected {"name": <table>, "id": <table number>}`);
       }
       if (tables.has(row.name)) throw new ImportError(`${line.where}: \`${TABLES_TABLE}\` lists \`${row.name}\` twice`);
+      const sharing = [...tables].find(([, n]) => n === number)?.[0];
+      if (sharing) throw new ImportError(`${line.where}: \`${row.name}\` and \`${sharing}\` have the same table number ${number}`);
       tables.set(row.name, number);
     }
     declared.set(entry.componentPath, tables);
@@ -162,22 +164,21 @@ function parseFiles(entries: Record<string, Uint8Array>): ParsedFile[] {
     if (entry.kind !== "documents" || entry.table !== STORAGE_TABLE) continue;
     for (const line of jsonLines(bytes, name)) {
       const row = parseObject(line);
-      if (typeof row._id !== "string" || !decodeConvexId(row._id)) {
-        throw new ImportError(`${line.where}: _id ${JSON.stringify(toPlain(row._id ?? null))} is not a Convex storage id`);
+      if (typeof row._id !== "string" || decodeConvexId(row._id)?.tableNumber !== STORAGE_TABLE_NUMBER) {
+        throw new ImportError(`${line.where}: _id ${JSON.stringify(toPlain(row._id ?? null))} is not a \`_storage\` id`);
       }
       metadata.set(`${entry.componentPath}\n${row._id}`, row);
     }
   }
   const files: ParsedFile[] = [];
-  let storageNumber: number | null = null;
   for (const [name, bytes] of Object.entries(entries).sort(([a], [b]) => a.localeCompare(b))) {
     const entry = classifyEntry(name);
     if (entry.kind !== "file" || entry.storageId === "documents") continue;
     const decoded = decodeConvexId(entry.storageId);
     if (!decoded) throw new ImportError(`${name}: \`${entry.storageId}\` is not a Convex storage id`);
-    storageNumber ??= decoded.tableNumber;
-    if (decoded.tableNumber !== storageNumber) {
-      throw new ImportError(`${name}: ${entry.storageId} is not an id of \`_storage\` (table number ${decoded.tableNumber}, not ${storageNumber})`);
+    // Convex numbers \`_storage\` 540 in every deployment, and its import checks file ids against that.
+    if (decoded.tableNumber !== STORAGE_TABLE_NUMBER) {
+      throw new ImportError(`${name}: ${entry.storageId} is not an id of \`_storage\` (its table number is ${decoded.tableNumber}, not ${STORAGE_TABLE_NUMBER})`);
     }
     const meta = metadata.get(`${entry.componentPath}\n${entry.storageId}`) ?? {};
     const sha256 = createHash("sha256").update(bytes).digest("base64");
