@@ -64,7 +64,9 @@ interface ComponentTables {
 }
 
 function groupByTable(stored: StoredData): ComponentTables[] {
-  return [...stored.components.entries()]
+  // The app is always there (an empty deployment's export still has its _tables and _storage).
+  const components = new Map([["", { lastCreationTime: 0, documents: [] }], ...stored.components]);
+  return [...components.entries()]
     .sort(([a], [b]) => a.localeCompare(b))
     .map(([componentPath, data]) => {
       const tables = new Map<string, StoredDocument[]>();

@@ -62,7 +62,12 @@ function readZip(zipPath: string): Record<string, Uint8Array> {
 }
 
 function jsonLines(bytes: Uint8Array, entry: string): Array<{ text: string; where: string }> {
-  const text = new TextDecoder("utf-8", { fatal: false }).decode(bytes);
+  let text: string;
+  try {
+    text = new TextDecoder("utf-8", { fatal: true }).decode(bytes);
+  } catch {
+    throw new ImportError(`${entry} is not UTF-8 text`);
+  }
   if (text.startsWith("\uFEFF")) throw new ImportError(`${entry} starts with a byte order mark, which Convex refuses too`);
   return text
     .split("\n")
