@@ -252,6 +252,10 @@ describe("bad input", () => {
     refused(convexWrittenZip({ [`_storage/${FILE}.txt`]: "hullo" }), /its bytes do not match the sha256 its `_storage` metadata gives/);
   });
 
+  it("refuses a table exported in Convex's older format (an inferred schema instead of \"uniform\")", () => {
+    refused(convexWrittenZip({ "scores/generated_schema.jsonl": '"{player: string, score: int64}"\n' }), /scores\/generated_schema\.jsonl describes the table with an inferred schema/);
+  });
+
   it("refuses an _id that is not a Convex id, and a damaged line", () => {
     refused(convexWrittenZip({ "scores/documents.jsonl": '{"_id":"10001scores","player":"x"}\n' }), /_id "10001scores" is not a Convex document id/);
     refused(convexWrittenZip({ "scores/documents.jsonl": '{"player":"x",}\n' }), /scores\/documents\.jsonl line 1 is not valid JSON/);

@@ -47,11 +47,19 @@ function localId(counter: number, table: string): string {
   return String(counter).padStart(Math.max(0, 32 - table.length), "0") + table;
 }
 
+/** The whole ZIP is read into memory (Node reads at most 2 GiB in one piece). */
+const MAX_ZIP_BYTES = 2 ** 31 - 1;
+
 function readZip(zipPath: string): Record<string, Uint8Array> {
   let bytes: Uint8Array;
   try {
+    const size = fs.statSync(zipPath).size;
+    if (size > MAX_ZIP_BYTES) {
+      throw new ImportError(`${zipPath} is ${(size / 2 ** 30).toFixed(1)} GiB; this importer reads ZIPs of up to 2 GiB (export without files, or fewer of them)`);
+    }
     bytes = fs.readFileSync(zipPath);
   } catch (err) {
+    if (err instanceof ImportError) throw err;
     throw new ImportError(`${zipPath}: cannot be read (${(err as Error).message})`);
   }
   try {
@@ -112,6 +120,7 @@ function parseDocuments(entries: Record<string, Uint8Array>): ParsedDocument[] {
   const documents: ParsedDocument[] = [];
   for (const [name, bytes] of Object.entries(entries).sort(([a], [b]) => a.localeCompare(b))) {
     const entry = classifyEntry(name);
+    if (entry.kind === "schema") checkUniform(name, bytes);
     if (entry.kind !== "documents") continue;
     const { componentPath, table } = entry;
     if (!isTableName(table)) throw new ImportError(`${name}: \`${table}\` is not a table name`);
@@ -146,6 +155,21 @@ function parseDocuments(entries: Record<string, Uint8Array>): ParsedDocument[] {
     }
   }
   return documents;
+}
+
+/**
+ * Current exports say "uniform": values are export JSON. Older ones give an inferred schema
+ * instead, by which strings may stand for Int64s or bytes; reading those as strings would
+ * silently change the data, so they are refused.
+ */
+function checkUniform(name: string, bytes: Uint8Array): void {
+  const first = new TextDecoder().decode(bytes).split("\n")[0].trim();
+  if (first !== '"uniform"') {
+    throw new ImportError(
+      `${name} describes the table with an inferred schema (an older Convex export format, whose values this importer cannot read); ` +
+        "export the deployment again with a current `npx convex export`",
+    );
+  }
 }
 
 function toPlain(value: Value): unknown {
