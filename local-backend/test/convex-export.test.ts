@@ -256,6 +256,11 @@ describe("bad input", () => {
     refused(convexWrittenZip({ "scores/generated_schema.jsonl": '"{player: string, score: int64}"\n' }), /scores\/generated_schema\.jsonl describes the table with an inferred schema/);
   });
 
+  it("refuses two documents with one _id", () => {
+    const line = `{"_creationTime":1764000000000.0,"_id":"${SCORE_A}","player":"x","score":1.0}\n`;
+    refused(convexWrittenZip({ "scores/documents.jsonl": line + line }), /scores\/documents\.jsonl line 2: _id \w+ was already given to a document \(scores\/documents\.jsonl line 1\)/);
+  });
+
   it("refuses an _id that is not a Convex id, and a damaged line", () => {
     refused(convexWrittenZip({ "scores/documents.jsonl": '{"_id":"10001scores","player":"x"}\n' }), /_id "10001scores" is not a Convex document id/);
     refused(convexWrittenZip({ "scores/documents.jsonl": '{"player":"x",}\n' }), /scores\/documents\.jsonl line 1 is not valid JSON/);

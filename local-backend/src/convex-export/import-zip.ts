@@ -118,6 +118,7 @@ function parseDocuments(entries: Record<string, Uint8Array>): ParsedDocument[] {
   }
 
   const documents: ParsedDocument[] = [];
+  const seen = new Map<string, string>();
   for (const [name, bytes] of Object.entries(entries).sort(([a], [b]) => a.localeCompare(b))) {
     const entry = classifyEntry(name);
     if (entry.kind === "schema") checkUniform(name, bytes);
@@ -149,6 +150,9 @@ function parseDocuments(entries: Record<string, Uint8Array>): ParsedDocument[] {
               `(its table number is ${decoded.tableNumber}, the table's is ${tableNumber}${owner ? `, that of \`${owner}\`` : ""})`,
           );
         }
+        const earlier = seen.get(id);
+        if (earlier) throw new ImportError(`${line.where}: _id ${id} was already given to a document (${earlier})`);
+        seen.set(id, line.where);
         counter = counterOfConvexId(decoded);
       }
       documents.push({ componentPath, table, where: line.where, convexId: typeof id === "string" ? id : null, counter, fields });
