@@ -41,16 +41,17 @@ export async function exportDataFolder(dataRoot: string, out: string): Promise<E
     throw new Error(`${dataRoot} is in use by a backend running in this process; stop it first`);
   }
   const dataDir = DataDir.open(dataRoot);
-  let stored: StoredData;
+  let built: ReturnType<typeof buildExport>;
   try {
-    stored = readStoredData(dataDir);
+    // Files are read under the lock too: a backend started meanwhile could delete some.
+    built = buildExport(readStoredData(dataDir), (id) => {
+      const file = dataDir.blobPath(id);
+      return fs.existsSync(file) ? fs.readFileSync(file) : null;
+    });
   } finally {
     dataDir.releaseLock();
   }
-  const { files, summary } = buildExport(stored, (id) => {
-    const file = dataDir.blobPath(id);
-    return fs.existsSync(file) ? fs.readFileSync(file) : null;
-  });
+  const { files, summary } = built;
   await fs.promises.mkdir(path.dirname(path.resolve(out)), { recursive: true });
   await writeAtomic(path.resolve(out), zipSync(files, { level: 6 }));
   return summary;
