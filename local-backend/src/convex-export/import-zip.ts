@@ -6,13 +6,13 @@
 import { createHash, randomUUID } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
-import { unzipSync } from "fflate";
 import { convexToJson, type JSONValue, type Value } from "convex/values";
 import { fsyncDirSync, writeAtomicSync } from "../data-dir.js";
 import { encodeStoredData, SNAPSHOT_FILE_NAME, type StoredData } from "../snapshot.js";
 import { counterOfConvexId, decodeConvexId } from "./convex-id.js";
 import { fromExportJson } from "./export-json.js";
 import { rewriteIds } from "./id-rewrite.js";
+import { NotAZipError, ZipReader } from "./zip-reader.js";
 import { classifyEntry, isTableName, STORAGE_TABLE, STORAGE_TABLE_NUMBER, TABLES_TABLE } from "./layout.js";
 
 /** Input the importer refuses: says what is wrong and where. */
@@ -47,26 +47,35 @@ function localId(counter: number, table: string): string {
   return String(counter).padStart(Math.max(0, 32 - table.length), "0") + table;
 }
 
-/** The whole ZIP is read into memory (Node reads at most 2 GiB in one piece). */
-const MAX_ZIP_BYTES = 2 ** 31 - 1;
+/** The entries of a ZIP by name, each read (decompressed) only when asked for. */
+interface ZipSource {
+  names: string[];
+  read(name: string): Uint8Array;
+  close(): void;
+}
 
-function readZip(zipPath: string): Record<string, Uint8Array> {
-  let bytes: Uint8Array;
+function openZip(zipPath: string): ZipSource {
+  const notZip = (why: string) =>
+    new ImportError(`${zipPath} is not a ZIP file (${why}); expected the file \`npx convex export --path x.zip\` writes`);
+  let reader: ZipReader;
   try {
-    const size = fs.statSync(zipPath).size;
-    if (size > MAX_ZIP_BYTES) {
-      throw new ImportError(`${zipPath} is ${(size / 2 ** 30).toFixed(1)} GiB; this importer reads ZIPs of up to 2 GiB (export without files, or fewer of them)`);
-    }
-    bytes = fs.readFileSync(zipPath);
+    reader = ZipReader.open(zipPath);
   } catch (err) {
-    if (err instanceof ImportError) throw err;
+    if (err instanceof NotAZipError) throw notZip(err.message);
     throw new ImportError(`${zipPath}: cannot be read (${(err as Error).message})`);
   }
-  try {
-    return unzipSync(bytes);
-  } catch (err) {
-    throw new ImportError(`${zipPath} is not a ZIP file (${(err as Error).message}); expected the file \`npx convex export --path x.zip\` writes`);
-  }
+  const byName = new Map(reader.entries.filter((entry) => !entry.name.endsWith("/")).map((entry) => [entry.name, entry]));
+  return {
+    names: [...byName.keys()].sort(),
+    read: (name) => {
+      try {
+        return reader.read(byName.get(name)!);
+      } catch (err) {
+        throw notZip((err as Error).message);
+      }
+    },
+    close: () => reader.close(),
+  };
 }
 
 function jsonLines(bytes: Uint8Array, entry: string): Array<{ text: string; where: string }> {
@@ -97,13 +106,13 @@ function parseObject(line: { text: string; where: string }): Record<string, Valu
 }
 
 /** Every table's documents, with the checks Convex's import makes on `_id`. */
-function parseDocuments(entries: Record<string, Uint8Array>): ParsedDocument[] {
+function parseDocuments(zip: ZipSource): ParsedDocument[] {
   const declared = new Map<string, Map<string, number>>(); // component → table → number (from _tables)
-  for (const [name, bytes] of Object.entries(entries)) {
+  for (const name of zip.names) {
     const entry = classifyEntry(name);
     if (entry.kind !== "documents" || entry.table !== TABLES_TABLE) continue;
     const tables = new Map<string, number>();
-    for (const line of jsonLines(bytes, name)) {
+    for (const line of jsonLines(zip.read(name), name)) {
       const row = parseObject(line);
       const number = typeof row.id === "bigint" ? Number(row.id) : row.id;
       if (typeof row.name !== "string" || !isTableName(row.name) || typeof number !== "number" || !Number.isInteger(number) || number <= 0) {
@@ -119,9 +128,9 @@ function parseDocuments(entries: Record<string, Uint8Array>): ParsedDocument[] {
 
   const documents: ParsedDocument[] = [];
   const seen = new Map<string, string>();
-  for (const [name, bytes] of Object.entries(entries).sort(([a], [b]) => a.localeCompare(b))) {
+  for (const name of zip.names) {
     const entry = classifyEntry(name);
-    if (entry.kind === "schema") checkUniform(name, bytes);
+    if (entry.kind === "schema") checkUniform(name, zip.read(name));
     if (entry.kind !== "documents") continue;
     const { componentPath, table } = entry;
     if (!isTableName(table)) throw new ImportError(`${name}: \`${table}\` is not a table name`);
@@ -130,7 +139,7 @@ function parseDocuments(entries: Record<string, Uint8Array>): ParsedDocument[] {
     const numbers = declared.get(componentPath) ?? new Map<string, number>();
     declared.set(componentPath, numbers);
     let tableNumber = numbers.get(table);
-    for (const line of jsonLines(bytes, name)) {
+    for (const line of jsonLines(zip.read(name), name)) {
       const fields = parseObject(line);
       const id = fields._id;
       let counter: number | null = null;
@@ -184,18 +193,21 @@ interface ParsedFile {
   componentPath: string;
   convexId: string;
   counter: number | null;
-  bytes: Uint8Array;
+  /** The ZIP entry holding its bytes (read again when written: files are not all held at once). */
+  entry: string;
+  size: number;
+  sha256: string;
   creationTime: number | null;
   contentType: string | null;
 }
 
 /** Stored files with their `_storage/documents.jsonl` metadata (a file without metadata comes in too, as Convex does). */
-function parseFiles(entries: Record<string, Uint8Array>): ParsedFile[] {
+function parseFiles(zip: ZipSource): ParsedFile[] {
   const metadata = new Map<string, Record<string, Value>>();
-  for (const [name, bytes] of Object.entries(entries)) {
+  for (const name of zip.names) {
     const entry = classifyEntry(name);
     if (entry.kind !== "documents" || entry.table !== STORAGE_TABLE) continue;
-    for (const line of jsonLines(bytes, name)) {
+    for (const line of jsonLines(zip.read(name), name)) {
       const row = parseObject(line);
       if (typeof row._id !== "string" || decodeConvexId(row._id)?.tableNumber !== STORAGE_TABLE_NUMBER) {
         throw new ImportError(`${line.where}: _id ${JSON.stringify(toPlain(row._id ?? null))} is not a \`_storage\` id`);
@@ -204,7 +216,7 @@ function parseFiles(entries: Record<string, Uint8Array>): ParsedFile[] {
     }
   }
   const files: ParsedFile[] = [];
-  for (const [name, bytes] of Object.entries(entries).sort(([a], [b]) => a.localeCompare(b))) {
+  for (const name of zip.names) {
     const entry = classifyEntry(name);
     if (entry.kind !== "file" || entry.storageId === "documents") continue;
     const decoded = decodeConvexId(entry.storageId);
@@ -214,6 +226,7 @@ function parseFiles(entries: Record<string, Uint8Array>): ParsedFile[] {
       throw new ImportError(`${name}: ${entry.storageId} is not an id of \`_storage\` (its table number is ${decoded.tableNumber}, not ${STORAGE_TABLE_NUMBER})`);
     }
     const meta = metadata.get(`${entry.componentPath}\n${entry.storageId}`) ?? {};
+    const bytes = zip.read(name);
     const sha256 = createHash("sha256").update(bytes).digest("base64");
     if (typeof meta.sha256 === "string" && meta.sha256 !== sha256) {
       throw new ImportError(`${name}: its bytes do not match the sha256 its \`_storage\` metadata gives (${meta.sha256}); the ZIP is damaged`);
@@ -223,7 +236,9 @@ function parseFiles(entries: Record<string, Uint8Array>): ParsedFile[] {
       componentPath: entry.componentPath,
       convexId: entry.storageId,
       counter: counterOfConvexId(decoded),
-      bytes,
+      entry: name,
+      size: bytes.length,
+      sha256,
       creationTime,
       contentType: typeof meta.contentType === "string" ? meta.contentType : null,
     });
@@ -250,16 +265,23 @@ function checkFresh(target: string): void {
 export function importZip(zipPath: string, target: string): ImportSummary {
   const root = path.resolve(target);
   checkFresh(root);
-  const entries = readZip(zipPath);
-  const known = Object.keys(entries).filter((name) => classifyEntry(name).kind !== "other");
-  if (!known.some((name) => classifyEntry(name).kind === "documents")) {
+  const zip = openZip(zipPath);
+  try {
+    return importEntries(zip, zipPath, root);
+  } finally {
+    zip.close();
+  }
+}
+
+function importEntries(zip: ZipSource, zipPath: string, root: string): ImportSummary {
+  if (!zip.names.some((name) => classifyEntry(name).kind === "documents")) {
     throw new ImportError(
       `${zipPath} does not hold a Convex export: no <table>/documents.jsonl entry ` +
-        `(it holds ${Object.keys(entries).slice(0, 5).join(", ") || "nothing"}${Object.keys(entries).length > 5 ? ", …" : ""})`,
+        `(it holds ${zip.names.slice(0, 5).join(", ") || "nothing"}${zip.names.length > 5 ? ", …" : ""})`,
     );
   }
-  const documents = parseDocuments(entries);
-  const files = parseFiles(entries);
+  const documents = parseDocuments(zip);
+  const files = parseFiles(zip);
 
   // Counters: kept for ids this backend exported, new ones (after every kept one) for the rest.
   const used = new Set<number>();
@@ -300,8 +322,8 @@ export function importZip(zipPath: string, target: string): ImportSummary {
     add(file.componentPath, {
       _id: fileIds[i],
       _creationTime: file.creationTime ?? now,
-      sha256: createHash("sha256").update(file.bytes).digest("base64"),
-      size: file.bytes.length,
+      sha256: file.sha256,
+      size: file.size,
       ...(file.contentType ? { contentType: file.contentType } : {}),
     });
   });
@@ -310,7 +332,7 @@ export function importZip(zipPath: string, target: string): ImportSummary {
   const staging = path.join(path.dirname(root), `.${path.basename(root)}.import-${randomUUID()}.tmp`);
   try {
     fs.mkdirSync(path.join(staging, "storage"), { recursive: true });
-    files.forEach((file, i) => writeAtomicSync(path.join(staging, "storage", fileIds[i]), file.bytes));
+    files.forEach((file, i) => writeAtomicSync(path.join(staging, "storage", fileIds[i]), zip.read(file.entry)));
     writeAtomicSync(path.join(staging, SNAPSHOT_FILE_NAME), encodeStoredData(stored));
     fsyncDirSync(staging);
     checkFresh(root);
