@@ -235,6 +235,12 @@ describe("bad input", () => {
     refused("name,score\nann,10\n", /in\.zip is not a ZIP file/);
   });
 
+  it("refuses a ZIP whose entry is damaged", () => {
+    const zip = Buffer.from(zipSync({ "scores/documents.jsonl": [strToU8('{"player":"ann"}\n'), { level: 0 }] }));
+    zip[zip.indexOf("ann")] = "b".charCodeAt(0);
+    refused(zip, /in\.zip: the entry scores\/documents\.jsonl is damaged \(its size or CRC-32 does not match\)/);
+  });
+
   it("refuses a ZIP that is not a Convex export", () => {
     refused(zipSync({ "notes/readme.txt": strToU8("hi") }), /does not hold a Convex export: no <table>\/documents\.jsonl entry/);
   });

@@ -71,7 +71,7 @@ function openZip(zipPath: string): ZipSource {
       try {
         return reader.read(byName.get(name)!);
       } catch (err) {
-        throw notZip((err as Error).message);
+        throw new ImportError(`${zipPath}: ${(err as Error).message}`);
       }
     },
     close: () => reader.close(),
