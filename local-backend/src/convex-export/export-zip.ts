@@ -3,9 +3,10 @@
 // into Convex ids (convex-id.ts) everywhere they appear, creation times kept.
 import fs from "node:fs";
 import path from "node:path";
-import { zipSync, type Zippable } from "fflate";
+import { randomUUID } from "node:crypto";
+import { Zip, ZipDeflate, ZipPassThrough } from "fflate";
 import { jsonToConvex, type Value } from "convex/values";
-import { DataDir, writeAtomic } from "../data-dir.js";
+import { DataDir, fsyncDir } from "../data-dir.js";
 import { counterFromId, tableNameFromId, type StoredDocument } from "../internals.js";
 import { readStoredData, type StoredData } from "../snapshot.js";
 import { convexIdForCounter } from "./convex-id.js";
@@ -41,20 +42,59 @@ export async function exportDataFolder(dataRoot: string, out: string): Promise<E
     throw new Error(`${dataRoot} is in use by a backend running in this process; stop it first`);
   }
   const dataDir = DataDir.open(dataRoot);
-  let built: ReturnType<typeof buildExport>;
+  const target = path.resolve(out);
+  await fs.promises.mkdir(path.dirname(target), { recursive: true });
   try {
     // Files are read under the lock too: a backend started meanwhile could delete some.
-    built = buildExport(readStoredData(dataDir), (id) => {
-      const file = dataDir.blobPath(id);
-      return fs.existsSync(file) ? fs.readFileSync(file) : null;
-    });
+    const stored = readStoredData(dataDir);
+    return await writeZipFile(target, (emit) =>
+      writeExport(
+        stored,
+        {
+          size: (id) => fs.statSync(dataDir.blobPath(id), { throwIfNoEntry: false })?.size ?? null,
+          read: (id) => fs.readFileSync(dataDir.blobPath(id)),
+        },
+        emit,
+      ),
+    );
   } finally {
     dataDir.releaseLock();
   }
-  const { files, summary } = built;
-  await fs.promises.mkdir(path.dirname(path.resolve(out)), { recursive: true });
-  await writeAtomic(path.resolve(out), zipSync(files, { level: 6 }));
-  return summary;
+}
+
+/**
+ * Write a ZIP as its entries are produced (only one entry in memory at a time) to a temporary
+ * file, renamed to `file` once complete and on disk.
+ */
+async function writeZipFile<T>(file: string, produce: (emit: EmitEntry) => T): Promise<T> {
+  const tmp = `${file}.${randomUUID()}.tmp`;
+  const fd = fs.openSync(tmp, "w");
+  let open = true;
+  try {
+    let failure: Error | null = null;
+    const zip = new Zip((err, chunk) => {
+      if (err) failure ??= err;
+      else fs.writeSync(fd, chunk);
+    });
+    const result = produce((name, bytes, deflate) => {
+      const entry = deflate ? new ZipDeflate(name, { level: 6 }) : new ZipPassThrough(name);
+      zip.add(entry);
+      entry.push(bytes, true);
+      if (failure) throw failure;
+    });
+    zip.end();
+    if (failure) throw failure as Error;
+    fs.fsyncSync(fd);
+    open = false;
+    fs.closeSync(fd);
+    await fs.promises.rename(tmp, file);
+    await fsyncDir(path.dirname(file));
+    return result;
+  } catch (err) {
+    if (open) fs.closeSync(fd);
+    await fs.promises.rm(tmp, { force: true });
+    throw err;
+  }
 }
 
 interface ComponentTables {
@@ -77,14 +117,27 @@ function groupByTable(stored: StoredData): ComponentTables[] {
         const table = tableNameFromId(doc._id);
         if (table === STORAGE_TABLE) storage.push(doc);
         // Other system tables (_scheduled_functions, …) are not part of an export.
-        else if (table && !table.startsWith("_")) tables.set(table, [...(tables.get(table) ?? []), doc]);
+        else if (table && !table.startsWith("_")) {
+          const docs = tables.get(table);
+          if (docs) docs.push(doc);
+          else tables.set(table, [doc]);
+        }
       }
       return { path: componentPath, tables, storage };
     });
 }
 
-/** The ZIP's entries for the stored data; `readBlob` gives a stored file's bytes (null: missing). */
-export function buildExport(stored: StoredData, readBlob: (storageId: string) => Uint8Array | null): { files: Zippable; summary: ExportSummary } {
+/** Stored files by storage id: their size (null: missing from the folder) and bytes. */
+export interface BlobSource {
+  size(storageId: string): number | null;
+  read(storageId: string): Uint8Array;
+}
+
+/** Add one entry to the ZIP (deflated or stored as it is). */
+export type EmitEntry = (name: string, bytes: Uint8Array, deflate: boolean) => void;
+
+/** Emit the ZIP's entries for the stored data in Convex's order, one stored file at a time. */
+export function writeExport(stored: StoredData, blobs: BlobSource, emit: EmitEntry): ExportSummary {
   const components = groupByTable(stored);
   const ids = new Map<string, string>();
   const numbers = new Map<string, Map<string, number>>();
@@ -98,21 +151,19 @@ export function buildExport(stored: StoredData, readBlob: (storageId: string) =>
   }
   const encoder = new TextEncoder();
   const jsonl = (lines: string[]) => encoder.encode(lines.map((line) => `${line}\n`).join(""));
-  const files: Zippable = { [README_PATH]: encoder.encode(README_TEXT) };
+  emit(README_PATH, encoder.encode(README_TEXT), true);
   const summary: ExportSummary = { components: components.length, tables: 0, documents: 0, files: 0, missingFiles: [] };
 
   for (const component of components) {
     const tableNumbers = [...numbers.get(component.path)!].sort(([, a], [, b]) => a - b);
-    files[`${componentPrefix(component.path)}${TABLES_TABLE}/documents.jsonl`] = jsonl(
-      tableNumbers.map(([name, id]) => JSON.stringify({ name, id })),
-    );
+    emit(`${componentPrefix(component.path)}${TABLES_TABLE}/documents.jsonl`, jsonl(tableNumbers.map(([name, id]) => JSON.stringify({ name, id }))), true);
   }
   for (const component of components) {
     const prefix = componentPrefix(component.path);
     for (const [table, docs] of [...component.tables].sort(([a], [b]) => a.localeCompare(b))) {
       docs.sort((a, b) => a._creationTime - b._creationTime);
-      files[`${prefix}${table}/documents.jsonl`] = jsonl(docs.map((doc) => toExportJson(rewriteIds(doc as Value, ids))));
-      files[`${prefix}${table}/generated_schema.jsonl`] = encoder.encode(UNIFORM_SCHEMA_LINE);
+      emit(`${prefix}${table}/documents.jsonl`, jsonl(docs.map((doc) => toExportJson(rewriteIds(doc as Value, ids)))), true);
+      emit(`${prefix}${table}/generated_schema.jsonl`, encoder.encode(UNIFORM_SCHEMA_LINE), true);
       summary.tables += 1;
       summary.documents += docs.length;
     }
@@ -120,10 +171,10 @@ export function buildExport(stored: StoredData, readBlob: (storageId: string) =>
   for (const component of components) {
     const prefix = componentPrefix(component.path);
     const metadata: string[] = [];
-    const blobs: Array<[string, Uint8Array]> = [];
+    const present: Array<[string, string]> = [];
     for (const doc of component.storage.sort((a, b) => a._creationTime - b._creationTime)) {
-      const bytes = readBlob(doc._id);
-      if (!bytes) {
+      const size = blobs.size(doc._id);
+      if (size === null) {
         summary.missingFiles.push(doc._id);
         continue;
       }
@@ -133,17 +184,17 @@ export function buildExport(stored: StoredData, readBlob: (storageId: string) =>
         ["_id", id],
         ["_creationTime", doc._creationTime],
         ["sha256", typeof doc.sha256 === "string" ? doc.sha256 : null],
-        ["size", BigInt(bytes.length)],
+        ["size", BigInt(size)],
         ["contentType", typeof doc.contentType === "string" ? doc.contentType : null],
         ["internalId", null],
       ];
       metadata.push(`{${fields.map(([key, value]) => `${JSON.stringify(key)}:${toExportJson(value)}`).join(",")}}`);
-      blobs.push([`${prefix}${STORAGE_TABLE}/${id}${extensionFor(doc.contentType)}`, bytes]);
+      present.push([doc._id, `${prefix}${STORAGE_TABLE}/${id}${extensionFor(doc.contentType)}`]);
     }
-    files[`${prefix}${STORAGE_TABLE}/documents.jsonl`] = jsonl(metadata);
+    emit(`${prefix}${STORAGE_TABLE}/documents.jsonl`, jsonl(metadata), true);
     // Stored as they are: mostly images and archives, which deflate would only slow down.
-    for (const [name, bytes] of blobs) files[name] = [bytes, { level: 0 }];
-    summary.files += blobs.length;
+    for (const [storageId, name] of present) emit(name, blobs.read(storageId), false);
+    summary.files += present.length;
   }
-  return { files, summary };
+  return summary;
 }
