@@ -322,6 +322,7 @@ export interface StoredData {
 export function readStoredData(dataDir: DataDir, logger: Logger | null = null): StoredData {
   let nextDocId = 0;
   let ts = 0n;
+  // The few parts of an Engine that restoring touches when no component is mounted.
   const reader = {
     componentPaths: () => [],
     advanceIdCounterTo: (n: number) => void (nextDocId = Math.max(nextDocId, n)),

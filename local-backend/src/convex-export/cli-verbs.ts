@@ -22,7 +22,7 @@ export async function runVerb(verb: "export" | "import", args: string[]): Promis
     const summary = await exportDataFolder(data, values.out);
     process.stdout.write(
       `exported ${data} to ${values.out}: ${summary.documents} documents in ${summary.tables} tables ` +
-        `(the app's and ${summary.components - 1} components'), ${summary.files} stored files\n`,
+        `(the app and ${summary.components - 1} components), ${summary.files} stored files\n`,
     );
     if (summary.missingFiles.length > 0) {
       process.stderr.write(`left out ${summary.missingFiles.length} stored files missing from ${data}/storage: ${summary.missingFiles.slice(0, 5).join(", ")}\n`);
