@@ -2,7 +2,9 @@
 // tsx local-backend/src/cli.ts --convex ./convex --data .local-data [--port 3210] [--site-port 3211]
 //     [--reset] [--env-file .env.local]... [--env KEY=VALUE]... [--site-url URL] [--no-watch]
 //     [--allow-origin URL]... [--max-upload-mb N]
+// tsx local-backend/src/cli.ts export --out x.zip [--data .local-data]  |  import --in x.zip --data <new folder>
 import { parseArgs } from "node:util";
+import { runVerb, VERBS_USAGE } from "./convex-export/cli-verbs.js";
 import { startLocalBackend } from "./index.js";
 
 const USAGE = `Usage: tsx local-backend/src/cli.ts --convex <dir> [options]
@@ -20,9 +22,12 @@ const USAGE = `Usage: tsx local-backend/src/cli.ts --convex <dir> [options]
   --no-watch          do not reload when files change
   --codegen           write <dir>/_generated before every build, as \`npx convex dev\` does
   --json              print the URLs as one JSON line on stdout once ready
-`;
+
+${VERBS_USAGE}`;
 
 async function main(): Promise<void> {
+  const verb = process.argv[2];
+  if (verb === "export" || verb === "import") return runVerb(verb, process.argv.slice(3));
   const { values } = parseArgs({
     options: {
       convex: { type: "string", default: "./convex" },

@@ -308,6 +308,50 @@ export function restoreSnapshot(engine: Engine, dataDir: DataDir, logger: Logger
   return { documents, detached, replayed, walSeq: Math.max(nextSeq, (file.walSeq ?? 0) + 1), fromSnapshot: true };
 }
 
+/** A data folder's committed data, read without running the app: every component's documents (convexToJson). */
+export interface StoredData {
+  components: Map<string, { lastCreationTime: number; documents: JSONValue[] }>;
+  nextDocId: number;
+  lastCommitTs: bigint;
+}
+
+/**
+ * The data a backend would start with (snapshot plus replayed write-ahead log), read as it reads
+ * it: with no component mounted, every component's documents stay as stored, detached.
+ */
+export function readStoredData(dataDir: DataDir, logger: Logger | null = null): StoredData {
+  let nextDocId = 0;
+  let ts = 0n;
+  // The few parts of an Engine that restoring touches when no component is mounted.
+  const reader = {
+    componentPaths: () => [],
+    advanceIdCounterTo: (n: number) => void (nextDocId = Math.max(nextDocId, n)),
+    advanceTsTo: (t: bigint) => void (ts = t > ts ? t : ts),
+    currentTs: () => ts,
+    resetTs: (t: bigint) => void (ts = t),
+    documentCountOf: () => 0,
+    scheduler: { importTargets: () => undefined },
+    sessionRequests: { load: () => undefined },
+  };
+  const { detached } = restoreSnapshot(reader as unknown as Engine, dataDir, logger);
+  return { components: detached, nextDocId, lastCommitTs: ts };
+}
+
+/** The text of a snapshot (db.json) holding `data`, as a backend writes it: a new folder starts from it. */
+export function encodeStoredData(data: StoredData): string {
+  const file: SnapshotFile = {
+    format: FORMAT,
+    convexTestVersion: convexTestVersion(),
+    nextDocId: data.nextDocId,
+    lastCommitTs: data.lastCommitTs.toString(),
+    components: Object.fromEntries(data.components),
+  };
+  return JSON.stringify(file);
+}
+
+/** The snapshot's file name in a data folder. */
+export const SNAPSHOT_FILE_NAME = SNAPSHOT_FILE;
+
 /**
  * No snapshot: a new data folder, or one whose first snapshot was never written (its log starts
  * at wal-1). Anything else means the database was lost, and starting empty would let the app
