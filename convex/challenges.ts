@@ -10,16 +10,8 @@ import { internalMutation } from "./_generated/server";
 import { LIMITS } from "./constants";
 import { memberMutation, publicQuery, userQuery } from "./model/functions";
 import { listPlace, LIST_RANK } from "./model/challengeOrder";
-import {
-  CHALLENGE_MESSAGES,
-  DEFAULT_VOTING_DAYS,
-  japanDate,
-  normalizeChallenge,
-  validateChallenge,
-  VOTING_DAY_CHOICES,
-  votingDeadline,
-  votingEndsAtFrom,
-} from "./model/challengeRules";
+import { CHALLENGE_MESSAGES, DEFAULT_VOTING_DAYS, normalizeChallenge, validateChallenge, VOTING_DAY_CHOICES, votingDeadline, votingEndsAtFrom } from "./model/challengeRules";
+import { japanDate } from "./model/japanTime";
 import {
   assertOrganiser,
   entriesInOrder,

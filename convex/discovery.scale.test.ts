@@ -16,7 +16,7 @@ import { api, internal } from "./_generated/api";
 import { tagKeyOf } from "./model/discovery";
 import { insertDiscovery, likesIn, planDiscovery, type BulkInsert, type SeededDiscovery } from "./model/discoveryFixtures.testkit";
 import { CREATOR_RANKING_SIZE, RANKING_SIZE } from "./model/trending";
-import { viewDay } from "./model/viewCounting";
+import { japanDate } from "./model/japanTime";
 import { newTest } from "./test.setup";
 
 const SCALE_WORKS = Number(process.env.SCALE_WORKS ?? 100_000);
@@ -43,7 +43,7 @@ const insert: BulkInsert = (table, docs) =>
 beforeAll(async () => {
   vi.useFakeTimers();
   vi.setSystemTime(NOW);
-  const today = viewDay(NOW);
+  const today = japanDate(NOW);
   // convex-test validates a union (genre is one of ten literals) by trying each member and
   // catching the Error each mismatch throws; their stack traces are most of the seeding time.
   const stackTraceLimit = Error.stackTraceLimit;

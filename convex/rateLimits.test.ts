@@ -7,7 +7,7 @@ import { api } from "./_generated/api";
 import type { Id } from "./_generated/dataModel";
 import { DEFAULT_USER_SETTINGS } from "./schema";
 import { createChallenge, dayFromToday, signedInUsers, useJapanNoon } from "./model/challenges.testkit";
-import { endOfJapanDay } from "./model/challengeRules";
+import { endOfJapanDay } from "./model/japanTime";
 import { createWork } from "./model/works.testkit";
 import { rateLimitMessage } from "./model/rateLimits";
 import { errorOf, newTest, type TestConvex } from "./test.setup";

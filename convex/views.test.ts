@@ -3,7 +3,6 @@ import { api } from "./_generated/api";
 import type { Id } from "./_generated/dataModel";
 import { BADGE_THRESHOLDS } from "./constants";
 import { VIEW_RATE_LIMITS } from "./model/rateLimits";
-import { viewDay } from "./model/viewCounting";
 import { createWork } from "./model/works.testkit";
 import { createUser, newTest, type TestConvex } from "./test.setup";
 import { readUserStats } from "./model/userStats";
@@ -45,15 +44,6 @@ async function hasTrendsetter(t: TestConvex, userId: Id<"users">) {
   );
   return badge !== null;
 }
-
-describe("viewDay", () => {
-  test("is the Japan calendar day", () => {
-    expect(viewDay(MORNING_JST)).toBe("2025-04-01");
-    // 23:59 and 00:00 in Japan are 14:59 and 15:00 UTC.
-    expect(viewDay(Date.UTC(2025, 3, 1, 14, 59))).toBe("2025-04-01");
-    expect(viewDay(Date.UTC(2025, 3, 1, 15, 0))).toBe("2025-04-02");
-  });
-});
 
 describe("views.record: once per viewer per work per day", () => {
   test("the same viewer twice counts once; two viewers count twice; signed-in and anonymous alike", async () => {

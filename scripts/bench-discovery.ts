@@ -17,7 +17,7 @@ import type { Value } from "convex/values";
 import { runCodegen } from "../local-backend/src/codegen/index.js";
 import { startLocalBackend } from "../local-backend/src/index.js";
 import { insertDiscovery, likesIn, planDiscovery, type BulkInsert } from "../convex/model/discoveryFixtures.testkit";
-import { viewDay } from "../convex/model/viewCounting";
+import { japanDate } from "../convex/model/japanTime";
 
 const { values } = parseArgs({
   options: { works: { type: "string", default: "100000" }, runs: { type: "string", default: "50" } },
@@ -91,7 +91,7 @@ async function main() {
   });
   try {
     const now = Date.now();
-    const today = viewDay(now);
+    const today = japanDate(now);
     const plan = planDiscovery(WORKS, today);
     const insert: BulkInsert = async (table, docs) =>
       (await backend.run("benchProbe:insertMany", { table, docs: docs as Value[] })) as { _id: string; _creationTime: number }[];

@@ -2,19 +2,8 @@
 // countdown, and every message of the form.
 import { describe, expect, test } from "vitest";
 import { LIMITS } from "../constants";
-import {
-  addDays,
-  CHALLENGE_LIMITS,
-  CHALLENGE_MESSAGES,
-  daysLeft,
-  DAY_MS,
-  endOfJapanDay,
-  isDay,
-  japanDate,
-  normalizeChallenge,
-  validateChallenge,
-  type ChallengeFormInput,
-} from "./challengeRules";
+import { CHALLENGE_LIMITS, CHALLENGE_MESSAGES, daysLeft, isDay, normalizeChallenge, validateChallenge, type ChallengeFormInput } from "./challengeRules";
+import { addDays, DAY_MS, endOfJapanDay, japanDate } from "./japanTime";
 import { WORK_MESSAGES } from "./workRules";
 
 const TODAY = "2025-01-15";

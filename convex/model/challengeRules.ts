@@ -7,11 +7,10 @@
 // until the end of that day in Japan (UTC+9, no daylight saving).
 import { z } from "zod";
 import { LIMITS } from "../constants";
+import { addDays, DAY_MS, endOfJapanDay, japanDate } from "./japanTime";
 import { cleanText, TEXT_MESSAGES, textProblem } from "./cleanText";
 import { cleanList, listTextProblem, requiredText, uniqueList, WORK_LIMITS, WORK_MESSAGES } from "./workRules";
 
-export const DAY_MS = 24 * 60 * 60 * 1000;
-const JAPAN_OFFSET_MS = 9 * 60 * 60 * 1000;
 
 /** Limits SPEC.md leaves open. */
 export const CHALLENGE_LIMITS = {
@@ -69,16 +68,6 @@ export const CHALLENGE_MESSAGES = {
   postedEntryFailed: "作品は投稿されましたが、チャレンジへの提出でエラーが発生しました: ",
 } as const;
 
-/** The Japanese calendar day of an instant, as YYYY-MM-DD. */
-export function japanDate(ms: number): string {
-  return new Date(ms + JAPAN_OFFSET_MS).toISOString().slice(0, 10);
-}
-
-/** The day `days` after a YYYY-MM-DD day. */
-export function addDays(day: string, days: number): string {
-  return new Date(Date.parse(`${day}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
-}
-
 const DAY_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
 
 /** Whether a string is a real calendar day written as YYYY-MM-DD. */
@@ -86,11 +75,6 @@ export function isDay(value: string): boolean {
   if (!DAY_PATTERN.test(value)) return false;
   const parsed = Date.parse(`${value}T00:00:00Z`);
   return Number.isFinite(parsed) && new Date(parsed).toISOString().slice(0, 10) === value;
-}
-
-/** The last millisecond of a Japanese calendar day: when a challenge ending that day closes. */
-export function endOfJapanDay(day: string): number {
-  return Date.parse(`${day}T00:00:00Z`) + DAY_MS - 1 - JAPAN_OFFSET_MS;
 }
 
 /** Calendar days from today (in Japan) to the end day: 0 on the last day and after it. */

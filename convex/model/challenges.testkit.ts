@@ -5,7 +5,8 @@ import { vi } from "vitest";
 import { api } from "../_generated/api";
 import type { Id } from "../_generated/dataModel";
 import { signInAs, type TestConvex } from "../test.setup";
-import { addDays, japanDate, type ChallengeFormInput } from "./challengeRules";
+import { type ChallengeFormInput } from "./challengeRules";
+import { addDays, japanDate } from "./japanTime";
 import { newUserDocument } from "./users";
 import { createWork } from "./works.testkit";
 

@@ -5,6 +5,7 @@ import { ConvexError } from "convex/values";
 import { components } from "../_generated/api";
 import type { Id } from "../_generated/dataModel";
 import type { MutationCtx } from "../_generated/server";
+import type { ErrorCode } from "./errors";
 
 /**
  * Upload URLs, per user. One screenshot is one token however many files it takes (its original
@@ -115,7 +116,7 @@ export function rateLimitMessage(retryAfterMs: number): string {
 }
 
 /** What a RATE_LIMITED refusal carries: the message, and the wait in ms for a client that counts it down. */
-export type RateLimitedData = { code: "RATE_LIMITED"; message: string; retryAfterMs: number };
+export type RateLimitedData = { code: Extract<ErrorCode, "RATE_LIMITED">; message: string; retryAfterMs: number };
 
 export function rateLimited(retryAfterMs: number): ConvexError<RateLimitedData> {
   const wait = Math.max(1, Math.ceil(retryAfterMs));

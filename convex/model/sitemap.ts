@@ -5,6 +5,7 @@
 // SITEMAP_MAX_URLS, the protocol's limit; hidden works and challenges, private profiles and
 // profiles without a handle never appear.
 import { xmlEscape } from "./xml";
+import { JAPAN_OFFSET_MS } from "./japanTime";
 
 export const SITEMAP_PAGE = 1000;
 export const SITEMAP_MAX_URLS = 50_000;
@@ -12,8 +13,6 @@ export const SITEMAP_KINDS = ["works", "profiles", "challenges"] as const;
 export type SitemapKind = (typeof SITEMAP_KINDS)[number];
 /** The web app's fixed pages worth finding (never sign-in, settings or admin pages). */
 export const FIXED_PAGES = ["/", "/projects", "/ranking", "/challenges", "/tools"] as const;
-
-const JAPAN_OFFSET_MS = 9 * 60 * 60 * 1000;
 
 /** The Japan calendar month of a time, `YYYY-MM`. */
 export function monthOf(ms: number): string {

@@ -32,7 +32,7 @@ import type { MutationCtx, QueryCtx } from "../_generated/server";
 import type { Genre } from "../constants";
 import { setDiscoveryTrendScore } from "./discovery";
 import type { MuteFilter } from "./mutes";
-import { viewDay } from "./viewCounting";
+import { japanDate } from "./japanTime";
 
 export const TREND_WEIGHTS = { like: 3, comment: 2, view: 0.2 } as const;
 export const TREND_HALF_LIFE_DAYS = 2;
@@ -123,7 +123,7 @@ async function findCreatorTrend(ctx: QueryCtx, userId: Id<"users">) {
  * row, the live ranking windows for likes, the rescoring mark, and the author's daily likes.
  */
 export async function recordActivity(ctx: MutationCtx, work: Doc<"projects">, activity: Activity, now = Date.now()) {
-  const today = viewDay(now);
+  const today = japanDate(now);
   const delta = { likes: 0, unlikes: 0, comments: 0, views: 0, ...activity };
   const dayRow = await ctx.db
     .query("workDailyStats")
@@ -228,7 +228,7 @@ export async function rescoreWork(ctx: MutationCtx, trend: Doc<"workTrends">, to
  * an earlier day. Returns whether rows are left for another run.
  */
 export async function refreshBatch(ctx: MutationCtx, now = Date.now()): Promise<boolean> {
-  const today = viewDay(now);
+  const today = japanDate(now);
   const dirty = await ctx.db
     .query("workTrends")
     .withIndex("by_dirty", (q) => q.eq("dirty", true))

@@ -10,16 +10,9 @@
 import type { Id } from "../_generated/dataModel";
 import type { MutationCtx } from "../_generated/server";
 import { recordView } from "./engagement";
+import { japanDate } from "./japanTime";
 import { tryRateLimits } from "./rateLimits";
 import { recordActivity } from "./trending";
-
-/** Japan Standard Time is UTC+9 with no daylight saving. */
-const JST_OFFSET_MS = 9 * 60 * 60 * 1000;
-
-/** The Japan calendar day of an instant, `YYYY-MM-DD`. */
-export function viewDay(now: number): string {
-  return new Date(now + JST_OFFSET_MS).toISOString().slice(0, 10);
-}
 
 /** A browser session id as the page makes them (a UUID); anything else does not count. */
 const SESSION_ID = /^[A-Za-z0-9_-]{16,64}$/;
@@ -36,7 +29,7 @@ export type Viewer = { userId: Id<"users"> } | { sessionId: string };
  */
 export async function countView(ctx: MutationCtx, projectId: Id<"projects">, viewer: Viewer, now = Date.now()) {
   const viewerKey = "userId" in viewer ? `user:${viewer.userId}` : `session:${viewer.sessionId}`;
-  const day = viewDay(now);
+  const day = japanDate(now);
   const seen = await ctx.db
     .query("views")
     .withIndex("by_projectId_and_viewerKey_and_day", (q) =>

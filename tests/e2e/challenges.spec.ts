@@ -1,6 +1,6 @@
 import type { Page } from "playwright-core";
 import { describe, expect, test } from "vitest";
-import { addDays, japanDate } from "../../convex/model/challengeRules";
+import { addDays, japanDate } from "../../convex/model/japanTime";
 import { newIdentity, signIn, signInWithProfile } from "./auth";
 import { expectNoSeriousA11yViolations } from "./axe";
 import { PHONE, useBrowser } from "./browser";

@@ -1,13 +1,8 @@
 import { Gift, Send } from "lucide-react";
 import { useId, useRef, useState } from "react";
 import { LIMITS } from "../../../convex/constants";
-import {
-  addDays,
-  CHALLENGE_LIMITS,
-  CHALLENGE_MESSAGES,
-  japanDate,
-  validateChallenge,
-} from "../../../convex/model/challengeRules";
+import { CHALLENGE_LIMITS, CHALLENGE_MESSAGES, validateChallenge } from "../../../convex/model/challengeRules";
+import { addDays, japanDate } from "../../../convex/model/japanTime";
 import { WORK_MESSAGES } from "../../../convex/model/workRules";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";

@@ -3,7 +3,7 @@ import userEvent from "@testing-library/user-event";
 import { MemoryRouter, Route, Routes, useLocation } from "react-router-dom";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import type { ChallengeStatus } from "../../../convex/constants";
-import { addDays, endOfJapanDay, japanDate } from "../../../convex/model/challengeRules";
+import { addDays, endOfJapanDay, japanDate } from "../../../convex/model/japanTime";
 import type { ChallengeCardData } from "./challenge-card";
 import { ChallengesPage } from "./challenges-page";
 

@@ -3,7 +3,8 @@ import userEvent from "@testing-library/user-event";
 import { ConvexError } from "convex/values";
 import { MemoryRouter, Route, Routes, useLocation } from "react-router-dom";
 import { beforeEach, describe, expect, it, vi } from "vitest";
-import { addDays, CHALLENGE_MESSAGES, japanDate } from "../../../convex/model/challengeRules";
+import { CHALLENGE_MESSAGES } from "../../../convex/model/challengeRules";
+import { addDays, japanDate } from "../../../convex/model/japanTime";
 import { ToastProvider } from "@/components/ui/toast-provider";
 import { CreateChallengePage } from "./create-challenge-page";
 

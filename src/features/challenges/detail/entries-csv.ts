@@ -1,6 +1,8 @@
 // The organiser's CSV of entries (DECISIONS.md "Challenges"), for judging offline. UTF-8 with a
 // byte-order mark, so Excel in Japan opens the Japanese text correctly.
 
+import { japanDateTime } from "../../../../convex/model/japanTime";
+
 export type CsvEntry = { title: string; author: string; projectId: string; votesCount: number; enteredAt: number };
 
 export const CSV_HEADER = ["タイトル", "作成者", "作品URL", "投票数", "提出日時"];
@@ -12,9 +14,7 @@ export function csvField(value: string): string {
 }
 
 /** 2026-11-23 14:05 in Japan time. */
-export function csvTime(ms: number): string {
-  return new Date(ms + 9 * 60 * 60 * 1000).toISOString().slice(0, 16).replace("T", " ");
-}
+export const csvTime = japanDateTime;
 
 export function entriesCsv(rows: CsvEntry[], workUrl: (projectId: string) => string): string {
   const lines = [CSV_HEADER, ...rows.map((row) => [row.title, row.author, workUrl(row.projectId), String(row.votesCount), csvTime(row.enteredAt)])];
