@@ -56,6 +56,7 @@ import type * as model_gallery from "../model/gallery.js";
 import type * as model_googleIssuer from "../model/googleIssuer.js";
 import type * as model_googleUsers from "../model/googleUsers.js";
 import type * as model_images from "../model/images.js";
+import type * as model_japanTime from "../model/japanTime.js";
 import type * as model_markup from "../model/markup.js";
 import type * as model_moderation from "../model/moderation.js";
 import type * as model_moderationLog from "../model/moderationLog.js";
@@ -168,6 +169,7 @@ declare const fullApi: ApiFromModules<{
   "model/googleIssuer": typeof model_googleIssuer;
   "model/googleUsers": typeof model_googleUsers;
   "model/images": typeof model_images;
+  "model/japanTime": typeof model_japanTime;
   "model/markup": typeof model_markup;
   "model/moderation": typeof model_moderation;
   "model/moderationLog": typeof model_moderationLog;
