@@ -483,8 +483,8 @@ export class Engine implements EngineCore {
     // A component's function is addressed by a function handle, as Convex does across components.
     const ref = componentPath ? `function://${componentPath};${canonical}` : makeFunctionReference(canonical);
     // Convex checks arguments and results as values (size, nesting, array length) and reports
-    // the problem as the function's error. A mutation's result is checked before it commits on
-    // Convex; convex-test commits first, so only queries' and actions' results are checked here.
+    // the problem as the function's error. A mutation's result must be checked before it commits,
+    // so its handler does that (function-validation.ts); queries' and actions' are checked here.
     const fn = this.lookup(udfPath, componentPath);
     const badArgs =
       functionArgumentsError(canonical, args) ??

@@ -2,9 +2,10 @@
 // (src/validation/), instead of convex-test's. Each loaded function's validators are taken over:
 // convex-test is told the function takes and returns `any` (so it checks nothing), and the
 // handler checks first and last — inside the function's transaction, so a mutation whose result
-// is refused writes nothing, as on Convex.
+// is refused (by its validator or by Convex's size limits) writes nothing, as on Convex.
 import type { RegisteredFunction } from "./build.js";
 import { argumentValidationError, type IdTable, returnValueValidationError } from "./validation/index.js";
+import { functionReturnValueError } from "./limits/index.js";
 import { runContext } from "./run-context.js";
 
 const TAKEN_OVER = Symbol.for("local-backend.validatorsTakenOver");
@@ -52,6 +53,10 @@ export function takeOverValidation(mod: Record<string, unknown>, modulePath: str
       const badArgs = argumentValidationError(declared.args, args, idTable());
       if (badArgs) throw new SystemError(badArgs);
       const result = await handler(ctx, args);
+      // A mutation's result is checked as a value (size, nesting) before it commits, and before
+      // its validator, as Convex does. Queries' and actions' results are checked by the engine.
+      const notAValue = fn.isMutation ? functionReturnValueError(udfPath, result) : null;
+      if (notAValue) throw new SystemError(notAValue);
       const badResult = returnValueValidationError(udfPath, declared.returns, result, idTable());
       if (badResult) throw new SystemError(badResult);
       // The outermost mutation returns last, before its transaction commits.

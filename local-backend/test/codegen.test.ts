@@ -136,6 +136,7 @@ const FIXTURES: Array<{ name: string; dir: string; analysis: Record<string, unkn
         child("actionRetrier", "../node_modules/@convex-dev/action-retrier/dist/component"),
         child("rateLimiter", "../node_modules/@convex-dev/rate-limiter/dist/component"),
         child("siteCounters", "../node_modules/@convex-dev/sharded-counter/dist/component"),
+        child("migrations", "../node_modules/@convex-dev/migrations/dist/component"),
       ]),
     },
   },
@@ -240,4 +241,36 @@ describe("npm run codegen -- --dir <path>", () => {
     expect(run("--dir", copy).status).toBe(0);
     expect(fs.existsSync(path.join(copy, "_generated/old.js"))).toBe(false);
   }, SLOW);
+});
+
+// The CLI writes the CommonJS API (`api_cjs.cjs`, `api_cjs.d.cts`) only when asked: convex.json's
+// `generateCommonJSApi: true` (for `npx convex dev` and `npx convex codegen`), or the hidden
+// `npx convex codegen --commonjs`. Without either, as in this repo, it writes none.
+describe("the CommonJS API files", () => {
+  const cjsFiles = (dir: string) => fs.readdirSync(path.join(dir, "_generated")).filter((f) => f.startsWith("api_cjs")).sort();
+
+  it("are written, as the CLI writes them, when convex.json sets generateCommonJSApi", async () => {
+    const copy = freshCopy(here("./fixture/convex"));
+    fs.writeFileSync(path.join(path.dirname(copy), "convex.json"), JSON.stringify({ functions: "convex/", generateCommonJSApi: true }));
+    await runCodegen({ convexDir: copy });
+    expect(cjsFiles(copy)).toEqual(["api_cjs.cjs", "api_cjs.d.cts"]);
+    const generated = (file: string) => fs.readFileSync(path.join(copy, "_generated", file), "utf8");
+    expect(generated("api_cjs.cjs")).toMatch(/const \{ anyApi \} = require\("convex\/server"\);\s+module\.exports = \{\s+api: anyApi,\s+internal: anyApi,\s+\};/);
+    expect(generated("api_cjs.d.cts")).toBe(generated("api.d.ts"));
+    expect((await runCodegen({ convexDir: copy, check: true })).changed).toEqual([]);
+  }, SLOW);
+
+  it("are written with the commonjs option (`npx convex codegen --commonjs`), and removed without it", async () => {
+    const copy = freshCopy(here("./fixture/convex"));
+    await runCodegen({ convexDir: copy, commonjs: true });
+    expect(cjsFiles(copy)).toEqual(["api_cjs.cjs", "api_cjs.d.cts"]);
+    expect((await runCodegen({ convexDir: copy, commonjs: true, check: true })).changed).toEqual([]);
+    await runCodegen({ convexDir: copy });
+    expect(cjsFiles(copy)).toEqual([]);
+  }, SLOW);
+
+  it("are not part of this app's _generated (no convex.json asks for them)", () => {
+    expect(fs.existsSync(path.join(REPO, "convex.json"))).toBe(false);
+    expect(cjsFiles(path.join(REPO, "convex"))).toEqual([]);
+  });
 });

@@ -300,6 +300,31 @@ describe("scheduled functions", () => {
   });
 });
 
+describe("return values: 16 MiB, checked before a mutation commits", () => {
+  const tooLarge = (fn: string) => `Function results.js:${fn} return value is too large (actual: 16.00 MiB, limit: 16 MiB)`;
+
+  it("a mutation returns 16 MiB; one byte more fails with Convex's message and writes nothing", async () => {
+    expect(await http.mutation(api.results.mutationReturning, { tag: "result-ok", size: 16 * MiB })).toHaveLength(16 * MiB - 2);
+    expect(await http.query(api.documents.written, { tag: "result-ok" })).toEqual({ markers: 1, docs: 0 });
+
+    const over = { tag: "result-over", size: 16 * MiB + 1 };
+    expect(await failure(http.mutation(api.results.mutationReturning, over))).toBe(tooLarge("mutationReturning"));
+    await expectNothingWritten("result-over");
+    // The sync protocol reports the same error.
+    const ws = h.ws();
+    expect(await failure(ws.mutation(api.results.mutationReturning, { ...over, tag: "result-ws" }))).toContain(
+      tooLarge("mutationReturning"),
+    );
+    await expectNothingWritten("result-ws");
+  });
+
+  it("queries and actions are held to the same limit", async () => {
+    expect(await http.query(api.results.queryReturning, { size: 16 * MiB })).toHaveLength(16 * MiB - 2);
+    expect(await failure(http.query(api.results.queryReturning, { size: 16 * MiB + 1 }))).toBe(tooLarge("queryReturning"));
+    expect(await failure(http.action(api.results.actionReturning, { size: 16 * MiB + 1 }))).toBe(tooLarge("actionReturning"));
+  });
+});
+
 describe("checks offered to the engine for function arguments and return values", () => {
   it("reports Convex's messages for arguments", () => {
     expect(functionArgumentsError("messages:send", { items: new Array<number>(8192).fill(0) })).toBeNull();

@@ -6,7 +6,7 @@
 // (newest first, the tie-break).
 import { fileURLToPath } from "node:url";
 import { convexTest, type TestConvex } from "convex-test";
-import { defineSchema, defineTable } from "convex/server";
+import { actionGeneric, defineSchema, defineTable, makeFunctionReference } from "convex/server";
 import { ConvexError, v } from "convex/values";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { captureInternals } from "../src/internals.js";
@@ -16,6 +16,7 @@ import { IndexStore } from "../src/indexes/store.js";
 import { buildTextIndexes, installSearch } from "../src/search/index.js";
 import { TOO_MANY_RESULTS_MESSAGE } from "../src/search/stream.js";
 import { tokenize } from "../src/search/tokenizer.js";
+import { vectorQueryError } from "../src/search/vector.js";
 import { api } from "./apps/search/convex/_generated/api";
 import { type Harness, startHarness, waitForValue } from "./helpers";
 
@@ -428,6 +429,41 @@ describe("writes in the same transaction", () => {
     expect(seen[0]).toEqual(["banana new", "apple three", "apple two", "apple one"]);
     expect(seen[1]).toEqual(["cherry new"]);
     expect(seen[2]).toEqual(["apple three", "apple two"]);
+  });
+});
+
+describe("vector search", () => {
+  const vectorSchema = defineSchema({
+    docs: defineTable({ embedding: v.array(v.float64()) }).vectorIndex("by_embedding", { vectorField: "embedding", dimensions: 3 }),
+  });
+  const nearest = actionGeneric({
+    args: { vector: v.array(v.float64()) },
+    handler: async (ctx, { vector }) => (await ctx.vectorSearch("docs", "by_embedding", { vector })).length,
+  });
+
+  async function vectorBackend() {
+    const t = convexTest(vectorSchema, {
+      "/convex/_generated/api.js": () => Promise.resolve({}),
+      "/convex/vectors.js": () => Promise.resolve({ nearest }),
+    });
+    installSearch((await captureInternals(t)).db);
+    await t.run(async (ctx) => {
+      await ctx.db.insert("docs", { embedding: [1, 0, 0] });
+    });
+    return t;
+  }
+  const nearestRef = makeFunctionReference<"action", { vector: number[] }, number>("vectors:nearest");
+
+  it("refuses a query vector that is not of the index's dimensions, with Convex's message", async () => {
+    const t = await vectorBackend();
+    await expect(t.action(nearestRef, { vector: [1, 0] })).rejects.toThrow(/^Expected a vector with dimensions 3, received 2\.$/);
+    await expect(t.action(nearestRef, { vector: [1, 0, 0, 0] })).rejects.toThrow(/^Expected a vector with dimensions 3, received 4\.$/);
+    expect(await t.action(nearestRef, { vector: [0, 1, 0] })).toBe(1);
+  });
+
+  it("refuses a vector longer than any index may be against the 4096 maximum first", () => {
+    expect(vectorQueryError(new Array<number>(4097).fill(0), 3)).toBe("Expected a vector with dimensions 4096, received 4097.");
+    expect(vectorQueryError([0, 0, 0], 3)).toBeNull();
   });
 });
 

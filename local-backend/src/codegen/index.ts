@@ -120,6 +120,7 @@ export async function runCliCodegen(
   fsImpl: CliFs,
   analysisSource: AnalysisSource,
   scratchDir?: string,
+  commonjs = false,
 ): Promise<void> {
   const dir = path.resolve(convexDir);
   const cli = await loadCliModules();
@@ -136,7 +137,8 @@ export async function runCliCodegen(
       const { projectConfig } = await cli.readProjectConfig(ctx);
       const { components } = await cli.componentGraph(ctx, projectRoot, root, false, false);
       const children = [...components.values()].filter((c) => !c.isRoot);
-      const opts = {};
+      // The CLI also writes the CommonJS API when convex.json sets generateCommonJSApi.
+      const opts = commonjs ? { generateCommonJSApi: true } : {};
 
       await cli.withTmpDir(async (tmpDir) => {
         await cli.doInitialComponentCodegen(ctx, tmpDir, root, opts);
@@ -169,17 +171,20 @@ export async function runCodegen({
   convexDir,
   check = false,
   scratchDir,
+  commonjs = false,
 }: {
   convexDir: string;
   check?: boolean;
   /** A folder kept between runs (by default a temporary one per run). */
   scratchDir?: string;
+  /** Also write `api_cjs.cjs` and `api_cjs.d.cts`, as `npx convex codegen --commonjs` does. */
+  commonjs?: boolean;
 }): Promise<CodegenResult> {
   const dir = path.resolve(convexDir);
   if (!fs.existsSync(dir) || !fs.statSync(dir).isDirectory()) throw new Error(`codegen: no such folder ${dir}`);
   const cli = await loadCliModules();
   const written = new Set<string>();
   const overlay = check ? new OverlayFs(cli.nodeFs) : null;
-  await runCliCodegen(dir, overlay ?? recordingFs(cli.nodeFs, written), localAnalysis, scratchDir);
+  await runCliCodegen(dir, overlay ?? recordingFs(cli.nodeFs, written), localAnalysis, scratchDir, commonjs);
   return { changed: overlay ? overlay.staleFiles() : [...written].sort() };
 }

@@ -3,6 +3,7 @@
 // upgrade that moves them fails at startup with the usual message instead of searching wrongly.
 import type { JSONValue } from "convex/values";
 import { type DatabaseFake, InternalsMismatchError, type StoredDocument } from "../internals.js";
+import type { VectorSearch } from "./vector.js";
 
 export type SearchFilterJson =
   | { type: "Search"; fieldPath: string; value: string }
@@ -69,11 +70,12 @@ export interface SearchableDatabase extends DatabaseFake {
   _resolveQuerySource(query: SerializedQuery): ResolvedSource;
   _evaluateQuery(query: SerializedQuery): StoredDocument[];
   paginate(args: PaginateArgs): PageResult;
+  vectorSearch: VectorSearch;
 }
 
 /** The convex-test members `installSearch` reads, and those it replaces (for `internals.ts`). */
 export const SEARCH_INTERNALS_USED = ["_iterateDocs", "_schema"] as const;
-export const SEARCH_INTERNALS_REPLACED = ["_resolveQuerySource", "_evaluateQuery", "paginate"] as const;
+export const SEARCH_INTERNALS_REPLACED = ["_resolveQuerySource", "_evaluateQuery", "paginate", "vectorSearch"] as const;
 
 export function requireSearchInternals(db: DatabaseFake): SearchableDatabase {
   const members = db as unknown as Record<string, unknown>;

@@ -24,6 +24,8 @@
 // (used by `1.0/queryPage`) for sources of type "Search", delegating every other query to the
 // originals. It reads the declared search indexes from `_schema`. The `.filter()` operators and
 // the limit are still compiled by convex-test's own `_resolveQuerySource`, run over no documents.
+// It also wraps `vectorSearch` to refuse query vectors of the wrong length, as Convex does
+// (vector.ts).
 import type { DatabaseFake, StoredDocument } from "../internals.js";
 import { pendingVersions } from "../indexes/scan.js";
 import { IndexStore } from "../indexes/store.js";
@@ -41,6 +43,7 @@ import { queryFingerprint } from "./cursor.js";
 import { type Candidate, rankSearch, relevantTerms } from "./rank.js";
 import { paginateResults, streamResults } from "./stream.js";
 import { corpusOf, TextIndex } from "./text-index.js";
+import { checkedVectorSearch } from "./vector.js";
 
 export { SEARCH_INTERNALS_REPLACED, SEARCH_INTERNALS_USED } from "./convex-test.js";
 
@@ -94,6 +97,7 @@ export function installSearch(db: DatabaseFake, store: IndexStore = new IndexSto
     resolve: fake._resolveQuerySource.bind(fake),
     evaluate: fake._evaluateQuery.bind(fake),
     paginate: fake.paginate.bind(fake),
+    vectorSearch: fake.vectorSearch.bind(fake),
   };
   const search = (query: SearchQuery) => runSearch(fake, store, original.resolve, query);
 
@@ -119,4 +123,6 @@ export function installSearch(db: DatabaseFake, store: IndexStore = new IndexSto
       fingerprint: queryFingerprint(args.query),
     });
   };
+
+  fake.vectorSearch = checkedVectorSearch(fake, original.vectorSearch);
 }

@@ -9,6 +9,7 @@
  */
 
 import type * as documents from "../documents.js";
+import type * as results from "../results.js";
 import type * as scheduling from "../scheduling.js";
 import type * as shared from "../shared.js";
 import type * as transactions from "../transactions.js";
@@ -21,6 +22,7 @@ import type {
 
 declare const fullApi: ApiFromModules<{
   documents: typeof documents;
+  results: typeof results;
   scheduling: typeof scheduling;
   shared: typeof shared;
   transactions: typeof transactions;
