@@ -1,13 +1,24 @@
 import { ArrowLeft, Save } from "lucide-react";
 import { useRef, useState } from "react";
+import { LeaveGuard } from "@/components/leave-guard";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent } from "@/components/ui/card";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { validateEdit } from "../../../convex/model/profileRules";
-import { HandleField, takenHandleError, type HandleAvailability } from "./handle-field";
+import {
+  HandleField,
+  takenHandleError,
+  type HandleAvailability,
+} from "./handle-field";
 import { PhotoField } from "./photo-field";
 import { AboutFields, SocialLinkFields } from "./profile-fields";
-import { hasErrors, profileInputChanged, useProfileForm, type FormErrors, type ProfileInput } from "./profile-form-state";
+import {
+  hasErrors,
+  profileInputChanged,
+  useProfileForm,
+  type FormErrors,
+  type ProfileInput,
+} from "./profile-form-state";
 import { KEEP_PHOTO, type PhotoChoice } from "./profile-photo";
 import { useFocusFirstError } from "@/lib/use-focus-first-error";
 
@@ -21,7 +32,10 @@ export type ProfileEditFormProps = {
   availability: HandleAvailability | undefined;
   onHandleCheck: (handle: string) => void;
   /** Saves; resolves null on success, or the field messages the server refused. */
-  onSubmit: (values: ProfileInput, photo: PhotoChoice) => Promise<FormErrors | null>;
+  onSubmit: (
+    values: ProfileInput,
+    photo: PhotoChoice,
+  ) => Promise<FormErrors | null>;
   /** Leaves the page without saving (after confirmation when there are changes). */
   onLeave: () => void;
   onPhotoRejected?: (message: string) => void;
@@ -39,7 +53,8 @@ export function ProfileEditForm({
   onLeave,
   onPhotoRejected,
 }: ProfileEditFormProps) {
-  const { values, errors, setErrors, setField, clearPhotoError } = useProfileForm(initialValues);
+  const { values, errors, setErrors, setField, clearPhotoError } =
+    useProfileForm(initialValues);
   const [photo, setPhoto] = useState<PhotoChoice>(KEEP_PHOTO);
   const [saving, setSaving] = useState(false);
   const [confirmingDiscard, setConfirmingDiscard] = useState(false);
@@ -48,7 +63,10 @@ export function ProfileEditForm({
 
   // The handle is checked only when it is not the user's current one (SPEC.md "Profile edit").
   const ownHandle = initialValues.handle || null;
-  const dirty = photo.kind !== "keep" || profileInputChanged(values, initialValues);
+  const dirty =
+    photo.kind !== "keep" || profileInputChanged(values, initialValues);
+  // Saving, or leaving after 変更を破棄: the page goes on its way without asking again.
+  const leaving = useRef(false);
 
   const showErrors = (found: FormErrors) => {
     setErrors(found);
@@ -58,13 +76,22 @@ export function ProfileEditForm({
   const save = async () => {
     const found: FormErrors = {
       ...validateEdit(values, ownHandle),
-      ...(values.handle !== ownHandle ? takenHandleError(values.handle, availability) : {}),
+      ...(values.handle !== ownHandle
+        ? takenHandleError(values.handle, availability)
+        : {}),
     };
     if (hasErrors(found)) return showErrors(found);
     setSaving(true);
+    leaving.current = true;
     try {
       const refused = await onSubmit(values, photo);
-      if (refused && hasErrors(refused)) showErrors(refused);
+      if (refused) {
+        leaving.current = false;
+        if (hasErrors(refused)) showErrors(refused);
+      }
+    } catch (error) {
+      leaving.current = false;
+      throw error;
     } finally {
       setSaving(false);
     }
@@ -89,7 +116,10 @@ export function ProfileEditForm({
       >
         <Card>
           <CardContent className="flex flex-col gap-6">
-            <SectionHeading title="基本情報" description="プロフィールページと作品に表示されます。" />
+            <SectionHeading
+              title="基本情報"
+              description="プロフィールページと作品に表示されます。"
+            />
             <PhotoField
               displayName={values.displayName}
               seed={seed}
@@ -114,14 +144,26 @@ export function ProfileEditForm({
               availability={availability}
               onCheck={onHandleCheck}
             />
-            <AboutFields values={values} errors={errors} onChange={setField} bioRequired={false} />
+            <AboutFields
+              values={values}
+              errors={errors}
+              onChange={setField}
+              bioRequired={false}
+            />
           </CardContent>
         </Card>
 
         <Card>
           <CardContent className="flex flex-col gap-6">
-            <SectionHeading title="SNSリンク" description="http:// または https:// で始まるURLを入力してください（任意）。" />
-            <SocialLinkFields values={values} errors={errors} onChange={setField} />
+            <SectionHeading
+              title="SNSリンク"
+              description="http:// または https:// で始まるURLを入力してください（任意）。"
+            />
+            <SocialLinkFields
+              values={values}
+              errors={errors}
+              onChange={setField}
+            />
           </CardContent>
         </Card>
 
@@ -131,7 +173,12 @@ export function ProfileEditForm({
             <ArrowLeft aria-hidden />
             戻る
           </Button>
-          <Button type="submit" disabled={!dirty} loading={saving} className="flex-1 sm:min-w-32 sm:flex-none">
+          <Button
+            type="submit"
+            disabled={!dirty}
+            loading={saving}
+            className="flex-1 sm:min-w-32 sm:flex-none"
+          >
             {!saving && <Save aria-hidden />}
             保存
           </Button>
@@ -146,13 +193,23 @@ export function ProfileEditForm({
         description="保存していない変更は失われます。"
         confirmLabel="破棄する"
         cancelLabel="編集を続ける"
-        onConfirm={onLeave}
+        onConfirm={() => {
+          leaving.current = true;
+          onLeave();
+        }}
       />
+      <LeaveGuard when={dirty} shouldBlock={() => !leaving.current} />
     </>
   );
 }
 
-function SectionHeading({ title, description }: { title: string; description: string }) {
+function SectionHeading({
+  title,
+  description,
+}: {
+  title: string;
+  description: string;
+}) {
   return (
     <div>
       <h2 className="text-lg font-bold text-zinc-900">{title}</h2>
