@@ -3,11 +3,7 @@ import { api, internal } from "./_generated/api";
 import type { Id } from "./_generated/dataModel";
 import { DRAFTS_MAX } from "./model/drafts";
 import { fileExists } from "./model/storedFiles.testkit";
-import {
-  registryRow,
-  uploadShot,
-  type Shot,
-} from "./model/screenshots.testkit";
+import { registryRow, uploadShot, type Shot } from "./model/screenshots.testkit";
 import { createUser, errorOf, newTest, type TestConvex } from "./test.setup";
 
 const HOUR = 60 * 60 * 1000;
@@ -43,10 +39,7 @@ const complete = {
   aiTools: ["Claude"],
 };
 
-const bothExist = async (t: TestConvex, shot: Shot) => [
-  await fileExists(t, shot.storageId),
-  await fileExists(t, shot.thumbnailStorageId),
-];
+const bothExist = async (t: TestConvex, shot: Shot) => [await fileExists(t, shot.storageId), await fileExists(t, shot.thumbnailStorageId)];
 
 beforeEach(() => {
   vi.useFakeTimers();
@@ -74,9 +67,7 @@ describe("save and get", () => {
       demoUrl: "https://exa",
       description: "",
     });
-    expect(draft?.screenshots).toEqual([
-      expect.objectContaining({ ...shot, url: expect.any(String) }),
-    ]);
+    expect(draft?.screenshots).toEqual([expect.objectContaining({ ...shot, url: expect.any(String) })]);
     expect(await me.as.query(api.drafts.mine, {})).toEqual([
       expect.objectContaining({
         _id: id,
@@ -114,19 +105,11 @@ describe("save and get", () => {
         title: "一つめ（続き）",
       }),
     ).toBe(first);
-    expect(
-      (await me.as.query(api.drafts.mine, {})).map((draft) => [
-        draft._id,
-        draft.title,
-      ]),
-    ).toEqual([
+    expect((await me.as.query(api.drafts.mine, {})).map((draft) => [draft._id, draft.title])).toEqual([
       [first, "一つめ（続き）"],
       [second, "二つめ"],
     ]);
-    expect(
-      (await me.as.query(api.drafts.get, { id: first }))?.values
-        .vibeDescription,
-    ).toBe(complete.vibeDescription.trim());
+    expect((await me.as.query(api.drafts.get, { id: first }))?.values.vibeDescription).toBe(complete.vibeDescription.trim());
   });
 
   test("signed out is refused with the posting message", async () => {
@@ -145,27 +128,15 @@ describe("save and get", () => {
       ...empty,
       title: "持ち主の下書き",
     });
-    expect(
-      await errorOf(
-        other.as.mutation(api.drafts.save, { ...empty, id, title: "乗っ取り" }),
-      ),
-    ).toEqual(NOT_FOUND);
-    expect(
-      await errorOf(other.as.mutation(api.drafts.discard, { id })),
-    ).toEqual(NOT_FOUND);
-    expect((await owner.as.query(api.drafts.get, { id }))?.values.title).toBe(
-      "持ち主の下書き",
-    );
+    expect(await errorOf(other.as.mutation(api.drafts.save, { ...empty, id, title: "乗っ取り" }))).toEqual(NOT_FOUND);
+    expect(await errorOf(other.as.mutation(api.drafts.discard, { id }))).toEqual(NOT_FOUND);
+    expect((await owner.as.query(api.drafts.get, { id }))?.values.title).toBe("持ち主の下書き");
   });
 
   test("too long text, too many tags or images are refused with the form's messages; nothing is saved", async () => {
     const t = newTest();
     const me = await createUser(t);
-    expect(
-      await errorOf(
-        me.as.mutation(api.drafts.save, { ...empty, title: "あ".repeat(101) }),
-      ),
-    ).toEqual({
+    expect(await errorOf(me.as.mutation(api.drafts.save, { ...empty, title: "あ".repeat(101) }))).toEqual({
       code: "INVALID_INPUT",
       message: "タイトルは100文字以内で入力してください",
       fields: { title: "タイトルは100文字以内で入力してください" },
@@ -192,11 +163,7 @@ describe("save and get", () => {
     });
     const shots = [];
     for (let i = 0; i < 6; i++) shots.push(await uploadShot(t, me.as));
-    expect(
-      await errorOf(
-        me.as.mutation(api.drafts.save, { ...empty, screenshots: shots }),
-      ),
-    ).toMatchObject({
+    expect(await errorOf(me.as.mutation(api.drafts.save, { ...empty, screenshots: shots }))).toMatchObject({
       fields: { screenshots: "スクリーンショットは最大5枚まで追加できます" },
     });
     expect(await me.as.query(api.drafts.mine, {})).toEqual([]);
@@ -207,28 +174,16 @@ describe("save and get", () => {
     const me = await createUser(t);
     const other = await createUser(t);
     const theirs = await uploadShot(t, other.as);
-    expect(
-      await errorOf(
-        me.as.mutation(api.drafts.save, { ...empty, screenshots: [theirs] }),
-      ),
-    ).toEqual(UPLOAD_FAILED);
+    expect(await errorOf(me.as.mutation(api.drafts.save, { ...empty, screenshots: [theirs] }))).toEqual(UPLOAD_FAILED);
     const posted = await uploadShot(t, me.as);
     await me.as.mutation(api.projects.create, {
       ...complete,
       screenshots: [posted],
     });
-    expect(
-      await errorOf(
-        me.as.mutation(api.drafts.save, { ...empty, screenshots: [posted] }),
-      ),
-    ).toEqual(UPLOAD_FAILED);
+    expect(await errorOf(me.as.mutation(api.drafts.save, { ...empty, screenshots: [posted] }))).toEqual(UPLOAD_FAILED);
     const shot = await uploadShot(t, me.as);
     await me.as.mutation(api.drafts.save, { ...empty, screenshots: [shot] });
-    expect(
-      await errorOf(
-        me.as.mutation(api.drafts.save, { ...empty, screenshots: [shot] }),
-      ),
-    ).toEqual(UPLOAD_FAILED);
+    expect(await errorOf(me.as.mutation(api.drafts.save, { ...empty, screenshots: [shot] }))).toEqual(UPLOAD_FAILED);
   });
 
   test(`at most ${DRAFTS_MAX} drafts per person, with a clear message; saving an existing one still works`, async () => {
@@ -281,11 +236,7 @@ describe("images of a draft", () => {
     await t.mutation(internal.screenshots.sweepPending, {});
     expect(await bothExist(t, kept)).toEqual([true, true]);
     expect(await bothExist(t, dropped)).toEqual([false, false]);
-    expect(
-      (await me.as.query(api.drafts.get, { id }))?.screenshots.map(
-        (shot) => shot.storageId,
-      ),
-    ).toEqual([kept.storageId]);
+    expect((await me.as.query(api.drafts.get, { id }))?.screenshots.map((shot) => shot.storageId)).toEqual([kept.storageId]);
   });
 
   test("discarding deletes the draft and its images", async () => {
@@ -301,9 +252,7 @@ describe("images of a draft", () => {
     expect(await me.as.query(api.drafts.mine, {})).toEqual([]);
     expect(await bothExist(t, shot)).toEqual([false, false]);
     expect(await registryRow(t, shot.storageId)).toBeNull();
-    expect(await errorOf(me.as.mutation(api.drafts.discard, { id }))).toEqual(
-      NOT_FOUND,
-    );
+    expect(await errorOf(me.as.mutation(api.drafts.discard, { id }))).toEqual(NOT_FOUND);
   });
 
   test("deleting the account deletes the drafts and their images", async () => {
@@ -315,9 +264,7 @@ describe("images of a draft", () => {
       confirmation: "DELETE MY ACCOUNT",
     });
     await t.finishAllScheduledFunctions(vi.runAllTimers);
-    expect(
-      await t.run(async (ctx) => await ctx.db.query("drafts").take(10)),
-    ).toEqual([]);
+    expect(await t.run(async (ctx) => await ctx.db.query("drafts").take(10))).toEqual([]);
     expect(await bothExist(t, shot)).toEqual([false, false]);
   });
 });

@@ -47,12 +47,7 @@ export const save = memberMutation({
     const userId = ctx.viewer._id;
     const existing = id === undefined ? null : await ownDraft(ctx, userId, id);
     const fields = validatedDraft(input, screenshots.length);
-    await checkDraftScreenshots(
-      ctx,
-      userId,
-      existing?._id ?? null,
-      screenshots,
-    );
+    await checkDraftScreenshots(ctx, userId, existing?._id ?? null, screenshots);
     const updatedAt = Date.now();
     if (existing) {
       await ctx.db.patch("drafts", existing._id, {
@@ -60,12 +55,7 @@ export const save = memberMutation({
         screenshots,
         updatedAt,
       });
-      await holdDraftFiles(
-        ctx,
-        existing._id,
-        existing.screenshots,
-        screenshots,
-      );
+      await holdDraftFiles(ctx, existing._id, existing.screenshots, screenshots);
       return existing._id;
     }
     await checkDraftRoom(ctx, userId);

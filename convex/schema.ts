@@ -314,7 +314,8 @@ export default defineSchema({
   })
     .index("by_storageId", ["storageId"])
     .index("by_projectId", ["projectId"])
-    .index("by_projectId_and_draftId", ["projectId", "draftId"])
+    // Uploads waiting for neither a work nor a draft, oldest first: what the sweep deletes.
+    .index("by_draftId_and_projectId", ["draftId", "projectId"])
     .index("by_userId_and_projectId", ["userId", "projectId"]),
 
   // A work being written in the posting wizard, saved as the author types so a reload, a closed

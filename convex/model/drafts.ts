@@ -44,16 +44,12 @@ const UNFINISHED: ReadonlySet<string> = new Set([
 ]);
 
 /** The work form's problems that a draft may not have either (too long, too many, hidden controls). */
-export function draftProblems(
-  input: WorkFormInput,
-  screenshotCount: number,
-): WorkFieldErrors {
+export function draftProblems(input: WorkFormInput, screenshotCount: number): WorkFieldErrors {
   const found: WorkFieldErrors = {
     ...validateBasicInfo(input),
     ...validateTechInfo(input),
   };
-  if (screenshotCount > LIMITS.screenshotsMax)
-    found.screenshots = WORK_MESSAGES.screenshotsTooMany;
+  if (screenshotCount > LIMITS.screenshotsMax) found.screenshots = WORK_MESSAGES.screenshotsTooMany;
   const kept: WorkFieldErrors = {};
   for (const field of WORK_FIELDS) {
     const message = found[field];
@@ -71,9 +67,7 @@ export function validatedDraft(input: WorkFormInput, screenshotCount: number) {
     title: cleanText(input.title),
     description: cleanText(input.description, "multiline"),
     vibeDescription: cleanText(input.vibeDescription, "multiline"),
-    genre: (GENRE_IDS as readonly string[]).includes(input.genre)
-      ? input.genre
-      : "",
+    genre: (GENRE_IDS as readonly string[]).includes(input.genre) ? input.genre : "",
     demoUrl: cleanText(input.demoUrl),
     demoVideoUrl: cleanText(input.demoVideoUrl),
     repositoryUrl: cleanText(input.repositoryUrl),
@@ -95,24 +89,15 @@ async function rowOf(ctx: QueryCtx, storageId: Id<"_storage">) {
  * The caller's own draft, or NOT_FOUND (a malformed id, a missing draft and another person's
  * draft all read the same, so nobody learns that someone else's exists).
  */
-export async function ownDraft(
-  ctx: QueryCtx,
-  userId: Id<"users">,
-  id: string,
-): Promise<Doc<"drafts">> {
+export async function ownDraft(ctx: QueryCtx, userId: Id<"users">, id: string): Promise<Doc<"drafts">> {
   const draftId = ctx.db.normalizeId("drafts", id);
   const draft = draftId ? await ctx.db.get("drafts", draftId) : null;
-  if (!draft || draft.userId !== userId)
-    throw userError("NOT_FOUND", DRAFT_MESSAGES.notFound);
+  if (!draft || draft.userId !== userId) throw userError("NOT_FOUND", DRAFT_MESSAGES.notFound);
   return draft;
 }
 
 /** The caller's draft `id`, or null (none given, malformed, missing or someone else's). */
-export async function ownDraftOrNull(
-  ctx: QueryCtx,
-  userId: Id<"users">,
-  id: string | undefined,
-) {
+export async function ownDraftOrNull(ctx: QueryCtx, userId: Id<"users">, id: string | undefined) {
   const draftId = id === undefined ? null : ctx.db.normalizeId("drafts", id);
   const draft = draftId ? await ctx.db.get("drafts", draftId) : null;
   return draft?.userId === userId ? draft : null;
@@ -129,8 +114,7 @@ export async function draftsOf(ctx: QueryCtx, userId: Id<"users">) {
 
 /** Refuses a new draft when the person already keeps DRAFTS_MAX. */
 export async function checkDraftRoom(ctx: QueryCtx, userId: Id<"users">) {
-  if ((await draftsOf(ctx, userId)).length >= DRAFTS_MAX)
-    throw userError("TOO_MANY_DRAFTS", DRAFT_MESSAGES.tooMany);
+  if ((await draftsOf(ctx, userId)).length >= DRAFTS_MAX) throw userError("TOO_MANY_DRAFTS", DRAFT_MESSAGES.tooMany);
 }
 
 /**
@@ -143,44 +127,28 @@ export async function checkDraftScreenshots(
   draftId: Id<"drafts"> | null,
   shots: readonly Screenshot[],
 ) {
-  const files = shots.flatMap((shot) => [
-    shot.storageId,
-    shot.thumbnailStorageId,
-  ]);
+  const files = shots.flatMap((shot) => [shot.storageId, shot.thumbnailStorageId]);
   if (new Set(files).size !== files.length) throw uploadFailed();
   for (const storageId of files) {
     const row = await rowOf(ctx, storageId);
-    const free =
-      row &&
-      row.userId === userId &&
-      row.projectId === undefined &&
-      row.kind === undefined;
-    if (!free || (row.draftId !== undefined && row.draftId !== draftId))
-      throw uploadFailed();
+    const free = row && row.userId === userId && row.projectId === undefined && row.kind === undefined;
+    if (!free || (row.draftId !== undefined && row.draftId !== draftId)) throw uploadFailed();
   }
 }
 
-const filesOf = (shots: readonly Screenshot[]) =>
-  shots.flatMap((shot) => [shot.storageId, shot.thumbnailStorageId]);
+const filesOf = (shots: readonly Screenshot[]) => shots.flatMap((shot) => [shot.storageId, shot.thumbnailStorageId]);
 
 /** Marks the draft's images as held by it; images it no longer has become plain uploads again. */
-export async function holdDraftFiles(
-  ctx: MutationCtx,
-  draftId: Id<"drafts">,
-  before: readonly Screenshot[],
-  after: readonly Screenshot[],
-) {
+export async function holdDraftFiles(ctx: MutationCtx, draftId: Id<"drafts">, before: readonly Screenshot[], after: readonly Screenshot[]) {
   const kept = new Set(filesOf(after));
   for (const storageId of filesOf(after)) {
     const row = await rowOf(ctx, storageId);
-    if (row && row.draftId !== draftId)
-      await ctx.db.patch("screenshotFiles", row._id, { draftId });
+    if (row && row.draftId !== draftId) await ctx.db.patch("screenshotFiles", row._id, { draftId });
   }
   for (const storageId of filesOf(before)) {
     if (kept.has(storageId)) continue;
     const row = await rowOf(ctx, storageId);
-    if (row?.draftId === draftId)
-      await ctx.db.patch("screenshotFiles", row._id, { draftId: undefined });
+    if (row?.draftId === draftId) await ctx.db.patch("screenshotFiles", row._id, { draftId: undefined });
   }
 }
 
@@ -189,16 +157,11 @@ export async function holdDraftFiles(
  * them to the work that took them, and unmarks the rest so the usual sweep collects them. Only
  * files still marked with this draft are touched.
  */
-export async function removeDraft(
-  ctx: MutationCtx,
-  draft: Doc<"drafts">,
-  files: "delete" | "release",
-) {
+export async function removeDraft(ctx: MutationCtx, draft: Doc<"drafts">, files: "delete" | "release") {
   for (const storageId of filesOf(draft.screenshots)) {
     const row = await rowOf(ctx, storageId);
     if (row?.draftId !== draft._id) continue;
-    if (files === "delete" && row.projectId === undefined)
-      await releaseFiles(ctx, [storageId]);
+    if (files === "delete" && row.projectId === undefined) await releaseFiles(ctx, [storageId]);
     else await ctx.db.patch("screenshotFiles", row._id, { draftId: undefined });
   }
   await ctx.db.delete("drafts", draft._id);
@@ -251,37 +214,19 @@ async function liveScreenshots(ctx: QueryCtx, draft: Doc<"drafts">) {
   return live;
 }
 
-export async function toDraftSummary(
-  ctx: QueryCtx,
-  draft: Doc<"drafts">,
-): Promise<Infer<typeof vDraftSummary>> {
+export async function toDraftSummary(ctx: QueryCtx, draft: Doc<"drafts">): Promise<Infer<typeof vDraftSummary>> {
   const first = draft.screenshots[0];
   return {
     _id: draft._id,
     title: draft.title,
     updatedAt: draft.updatedAt,
     screenshotCount: draft.screenshots.length,
-    thumbnailUrl: first
-      ? await ctx.storage.getUrl(first.thumbnailStorageId)
-      : null,
+    thumbnailUrl: first ? await ctx.storage.getUrl(first.thumbnailStorageId) : null,
   };
 }
 
-export async function toDraft(
-  ctx: QueryCtx,
-  draft: Doc<"drafts">,
-): Promise<Infer<typeof vDraft>> {
-  const {
-    _id,
-    updatedAt,
-    title,
-    description,
-    vibeDescription,
-    genre,
-    demoUrl,
-    demoVideoUrl,
-    repositoryUrl,
-  } = draft;
+export async function toDraft(ctx: QueryCtx, draft: Doc<"drafts">): Promise<Infer<typeof vDraft>> {
+  const { _id, updatedAt, title, description, vibeDescription, genre, demoUrl, demoVideoUrl, repositoryUrl } = draft;
   const { aiTools, techStack, tags, isZeroCode } = draft;
   return {
     _id,

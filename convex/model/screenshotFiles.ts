@@ -239,8 +239,8 @@ export async function discardPendingFiles(ctx: MutationCtx, userId: Id<"users">,
 export async function sweepPendingBatch(ctx: MutationCtx, now: number, limit: number) {
   const stale = await ctx.db
     .query("screenshotFiles")
-    .withIndex("by_projectId_and_draftId", (q) =>
-      q.eq("projectId", undefined).eq("draftId", undefined).lt("_creationTime", now - PENDING_UPLOAD_TTL_MS),
+    .withIndex("by_draftId_and_projectId", (q) =>
+      q.eq("draftId", undefined).eq("projectId", undefined).lt("_creationTime", now - PENDING_UPLOAD_TTL_MS),
     )
     .take(limit);
   await releaseFiles(

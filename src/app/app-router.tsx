@@ -1,35 +1,18 @@
-import {
-  useEffect,
-  useLayoutEffect,
-  useMemo,
-  useRef,
-  useState,
-  useSyncExternalStore,
-  useTransition,
-} from "react";
+import { useEffect, useLayoutEffect, useMemo, useRef, useState, useSyncExternalStore, useTransition } from "react";
 import {
   parsePath,
   Router,
   useRoutes,
   type Location,
-  type NavigationType,
+  NavigationType,
   type Navigator,
   type RouteObject,
   type UNSAFE_createBrowserHistory,
 } from "react-router-dom";
 import { LeaveGuardContext, LeaveGuardStore } from "@/lib/leave-guard";
 import { NavigationPendingContext } from "@/lib/navigation-pending";
-import {
-  noPageDownloading,
-  pageDownloading,
-  subscribePageDownloads,
-} from "./page-downloads";
-import {
-  createScrollMemory,
-  persistScrollMemory,
-  ScrollMemoryContext,
-  type ScrollMemory,
-} from "./scroll-restoration";
+import { noPageDownloading, pageDownloading, subscribePageDownloads } from "./page-downloads";
+import { createScrollMemory, persistScrollMemory, ScrollMemoryContext, type ScrollMemory } from "./scroll-restoration";
 
 /** A browser history in the app, a memory history in tests. */
 export type AppHistory = ReturnType<typeof UNSAFE_createBrowserHistory>;
@@ -38,17 +21,9 @@ export type AppHistory = ReturnType<typeof UNSAFE_createBrowserHistory>;
  * Passes navigations to the history and notes the one option the declarative router drops,
  * `preventScrollReset`, for ScrollRestoration.
  */
-function createNavigator(
-  history: AppHistory,
-  memory: ScrollMemory,
-  guard: LeaveGuardStore,
-): Navigator {
-  const noteScrollOption = (
-    opts: { preventScrollReset?: boolean } | undefined,
-  ) => {
-    memory.keepScrollKey = opts?.preventScrollReset
-      ? history.location.key
-      : null;
+function createNavigator(history: AppHistory, memory: ScrollMemory, guard: LeaveGuardStore): Navigator {
+  const noteScrollOption = (opts: { preventScrollReset?: boolean } | undefined) => {
+    memory.keepScrollKey = opts?.preventScrollReset ? history.location.key : null;
   };
   const pathOf = (to: Parameters<Navigator["push"]>[0]) => ({
     pathname: history.location.pathname,
@@ -90,32 +65,16 @@ function RouteTable({ routes }: { routes: RouteObject[] }) {
  * - scroll positions are saved when a page is left and restored on back and forward
  *   (ScrollRestoration, rendered by the route table, places the window).
  */
-export function AppRouter({
-  history,
-  routes,
-}: {
-  history: AppHistory;
-  routes: RouteObject[];
-}) {
-  const [view, setView] = useState<{
-    action: NavigationType;
-    location: Location;
-  }>(() => ({
+export function AppRouter({ history, routes }: { history: AppHistory; routes: RouteObject[] }) {
+  const [view, setView] = useState<{ action: NavigationType; location: Location }>(() => ({
     action: history.action,
     location: history.location,
   }));
   const [pending, startTransition] = useTransition();
-  const downloading = useSyncExternalStore(
-    subscribePageDownloads,
-    pageDownloading,
-    noPageDownloading,
-  );
+  const downloading = useSyncExternalStore(subscribePageDownloads, pageDownloading, noPageDownloading);
   const [memory] = useState(createScrollMemory);
   const [guard] = useState(() => new LeaveGuardStore());
-  const navigator = useMemo(
-    () => createNavigator(history, memory, guard),
-    [history, memory, guard],
-  );
+  const navigator = useMemo(() => createNavigator(history, memory, guard), [history, memory, guard]);
   // The browser's Back or Forward undone while a page asks whether to leave (see onPop).
   const undoing = useRef(false);
 
@@ -130,7 +89,7 @@ export function AppRouter({
       history.listen(({ action, location, delta }) => {
         // Back or Forward has already moved the browser: to hold it, step back to where the page
         // was (that step is not shown), and take the same step again if the person confirms.
-        if (action === "POP") {
+        if (action === NavigationType.Pop) {
           if (undoing.current) {
             undoing.current = false;
             return;
@@ -165,11 +124,7 @@ export function AppRouter({
     <LeaveGuardContext.Provider value={guard}>
       <NavigationPendingContext.Provider value={pending && downloading}>
         <ScrollMemoryContext.Provider value={memory}>
-          <Router
-            location={view.location}
-            navigationType={view.action}
-            navigator={navigator}
-          >
+          <Router location={view.location} navigationType={view.action} navigator={navigator}>
             <RouteTable routes={routes} />
           </Router>
         </ScrollMemoryContext.Provider>

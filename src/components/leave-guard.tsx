@@ -1,22 +1,13 @@
 import { LazyConfirmDialog } from "@/components/ui/lazy-confirm-dialog";
 import { useLeaveGuard, type LeaveCheck } from "@/lib/leave-guard";
 
-export const LEAVE_GUARD_TITLE =
-  "保存していない変更があります。このページを離れますか？";
+export const LEAVE_GUARD_TITLE = "保存していない変更があります。このページを離れますか？";
 
 /**
  * Asks before the page is left while `when` holds (links, the browser's Back and Forward, a
  * reload or a closed tab). `shouldBlock` lets chosen navigations through.
  */
-export function LeaveGuard({
-  when,
-  shouldBlock,
-  description,
-}: {
-  when: boolean;
-  shouldBlock?: LeaveCheck;
-  description?: string;
-}) {
+export function LeaveGuard({ when, shouldBlock, description }: { when: boolean; shouldBlock?: LeaveCheck; description?: string }) {
   const { holding, proceed, stay } = useLeaveGuard(when, shouldBlock);
   return (
     <LazyConfirmDialog

@@ -1,11 +1,4 @@
-import {
-  createContext,
-  useContext,
-  useEffect,
-  useLayoutEffect,
-  useRef,
-  useSyncExternalStore,
-} from "react";
+import { createContext, useContext, useEffect, useLayoutEffect, useRef, useSyncExternalStore } from "react";
 import type { Path } from "react-router-dom";
 
 /** Whether leaving for `next` must be confirmed first. */
@@ -85,10 +78,7 @@ const notHolding = () => false;
  * `shouldBlock` may let some navigations through (moving between a wizard's steps, leaving after
  * saving); it is read when the navigation happens.
  */
-export function useLeaveGuard(
-  active: boolean,
-  shouldBlock: LeaveCheck = () => true,
-) {
+export function useLeaveGuard(active: boolean, shouldBlock: LeaveCheck = () => true) {
   const store = useContext(LeaveGuardContext);
   const check = useRef(shouldBlock);
   useLayoutEffect(() => {
@@ -112,11 +102,7 @@ export function useLeaveGuard(
     return () => window.removeEventListener("beforeunload", onBeforeUnload);
   }, [active]);
 
-  const holding = useSyncExternalStore(
-    store?.subscribe ?? noStore,
-    store?.isHolding ?? notHolding,
-    notHolding,
-  );
+  const holding = useSyncExternalStore(store?.subscribe ?? noStore, store?.isHolding ?? notHolding, notHolding);
   return {
     holding,
     proceed: store?.proceed ?? (() => {}),

@@ -5,20 +5,10 @@ import { Button } from "@/components/ui/button";
 import { Card, CardContent } from "@/components/ui/card";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { validateEdit } from "../../../convex/model/profileRules";
-import {
-  HandleField,
-  takenHandleError,
-  type HandleAvailability,
-} from "./handle-field";
+import { HandleField, takenHandleError, type HandleAvailability } from "./handle-field";
 import { PhotoField } from "./photo-field";
 import { AboutFields, SocialLinkFields } from "./profile-fields";
-import {
-  hasErrors,
-  profileInputChanged,
-  useProfileForm,
-  type FormErrors,
-  type ProfileInput,
-} from "./profile-form-state";
+import { hasErrors, profileInputChanged, useProfileForm, type FormErrors, type ProfileInput } from "./profile-form-state";
 import { KEEP_PHOTO, type PhotoChoice } from "./profile-photo";
 import { useFocusFirstError } from "@/lib/use-focus-first-error";
 
@@ -32,10 +22,7 @@ export type ProfileEditFormProps = {
   availability: HandleAvailability | undefined;
   onHandleCheck: (handle: string) => void;
   /** Saves; resolves null on success, or the field messages the server refused. */
-  onSubmit: (
-    values: ProfileInput,
-    photo: PhotoChoice,
-  ) => Promise<FormErrors | null>;
+  onSubmit: (values: ProfileInput, photo: PhotoChoice) => Promise<FormErrors | null>;
   /** Leaves the page without saving (after confirmation when there are changes). */
   onLeave: () => void;
   onPhotoRejected?: (message: string) => void;
@@ -53,8 +40,7 @@ export function ProfileEditForm({
   onLeave,
   onPhotoRejected,
 }: ProfileEditFormProps) {
-  const { values, errors, setErrors, setField, clearPhotoError } =
-    useProfileForm(initialValues);
+  const { values, errors, setErrors, setField, clearPhotoError } = useProfileForm(initialValues);
   const [photo, setPhoto] = useState<PhotoChoice>(KEEP_PHOTO);
   const [saving, setSaving] = useState(false);
   const [confirmingDiscard, setConfirmingDiscard] = useState(false);
@@ -63,8 +49,7 @@ export function ProfileEditForm({
 
   // The handle is checked only when it is not the user's current one (SPEC.md "Profile edit").
   const ownHandle = initialValues.handle || null;
-  const dirty =
-    photo.kind !== "keep" || profileInputChanged(values, initialValues);
+  const dirty = photo.kind !== "keep" || profileInputChanged(values, initialValues);
   // Saving, or leaving after 変更を破棄: the page goes on its way without asking again.
   const leaving = useRef(false);
 
@@ -76,9 +61,7 @@ export function ProfileEditForm({
   const save = async () => {
     const found: FormErrors = {
       ...validateEdit(values, ownHandle),
-      ...(values.handle !== ownHandle
-        ? takenHandleError(values.handle, availability)
-        : {}),
+      ...(values.handle !== ownHandle ? takenHandleError(values.handle, availability) : {}),
     };
     if (hasErrors(found)) return showErrors(found);
     setSaving(true);
@@ -116,10 +99,7 @@ export function ProfileEditForm({
       >
         <Card>
           <CardContent className="flex flex-col gap-6">
-            <SectionHeading
-              title="基本情報"
-              description="プロフィールページと作品に表示されます。"
-            />
+            <SectionHeading title="基本情報" description="プロフィールページと作品に表示されます。" />
             <PhotoField
               displayName={values.displayName}
               seed={seed}
@@ -144,26 +124,14 @@ export function ProfileEditForm({
               availability={availability}
               onCheck={onHandleCheck}
             />
-            <AboutFields
-              values={values}
-              errors={errors}
-              onChange={setField}
-              bioRequired={false}
-            />
+            <AboutFields values={values} errors={errors} onChange={setField} bioRequired={false} />
           </CardContent>
         </Card>
 
         <Card>
           <CardContent className="flex flex-col gap-6">
-            <SectionHeading
-              title="SNSリンク"
-              description="http:// または https:// で始まるURLを入力してください（任意）。"
-            />
-            <SocialLinkFields
-              values={values}
-              errors={errors}
-              onChange={setField}
-            />
+            <SectionHeading title="SNSリンク" description="http:// または https:// で始まるURLを入力してください（任意）。" />
+            <SocialLinkFields values={values} errors={errors} onChange={setField} />
           </CardContent>
         </Card>
 
@@ -173,12 +141,7 @@ export function ProfileEditForm({
             <ArrowLeft aria-hidden />
             戻る
           </Button>
-          <Button
-            type="submit"
-            disabled={!dirty}
-            loading={saving}
-            className="flex-1 sm:min-w-32 sm:flex-none"
-          >
+          <Button type="submit" disabled={!dirty} loading={saving} className="flex-1 sm:min-w-32 sm:flex-none">
             {!saving && <Save aria-hidden />}
             保存
           </Button>
@@ -203,13 +166,7 @@ export function ProfileEditForm({
   );
 }
 
-function SectionHeading({
-  title,
-  description,
-}: {
-  title: string;
-  description: string;
-}) {
+function SectionHeading({ title, description }: { title: string; description: string }) {
   return (
     <div>
       <h2 className="text-lg font-bold text-zinc-900">{title}</h2>

@@ -35,10 +35,7 @@ const routes = [
 
 async function editPlace() {
   const app = renderApp({ entries: ["/", "/profile/edit"], routes });
-  await app.user.type(
-    await screen.findByRole("textbox", { name: "場所" }),
-    "渋谷区",
-  );
+  await app.user.type(await screen.findByRole("textbox", { name: "場所" }), "渋谷区");
   return app;
 }
 
@@ -51,43 +48,25 @@ describe("leaving /profile/edit with unsaved changes", () => {
     const dialog = await screen.findByRole("alertdialog", {
       name: LEAVE_GUARD_TITLE,
     });
-    await user.click(
-      within(dialog).getByRole("button", { name: "このページに留まる" }),
-    );
+    await user.click(within(dialog).getByRole("button", { name: "このページに留まる" }));
     expect(router.state.location.pathname).toBe("/profile/edit");
-    expect(screen.getByRole("textbox", { name: "場所" })).toHaveValue(
-      "東京都渋谷区",
-    );
+    expect(screen.getByRole("textbox", { name: "場所" })).toHaveValue("東京都渋谷区");
   });
 
   it("戻る → 破棄する leaves without asking a second time", async () => {
     const { user, router } = await editPlace();
     await user.click(screen.getByRole("button", { name: "戻る" }));
-    await user.click(
-      within(
-        screen.getByRole("alertdialog", { name: "変更を破棄しますか？" }),
-      ).getByRole("button", { name: "破棄する" }),
-    );
-    expect(
-      await screen.findByRole("heading", { name: "ホーム" }),
-    ).toBeInTheDocument();
+    await user.click(within(screen.getByRole("alertdialog", { name: "変更を破棄しますか？" })).getByRole("button", { name: "破棄する" }));
+    expect(await screen.findByRole("heading", { name: "ホーム" })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe("/");
-    expect(
-      screen.queryByRole("alertdialog", { name: LEAVE_GUARD_TITLE }),
-    ).not.toBeInTheDocument();
+    expect(screen.queryByRole("alertdialog", { name: LEAVE_GUARD_TITLE })).not.toBeInTheDocument();
   });
 
   it("saving goes to the profile without asking", async () => {
     const { user, router } = await editPlace();
     await user.click(screen.getByRole("button", { name: "保存" }));
-    expect(
-      await screen.findByRole("heading", { name: "プロフィール" }),
-    ).toBeInTheDocument();
-    await waitFor(() =>
-      expect(router.state.location.pathname).toBe("/profile"),
-    );
-    expect(
-      screen.queryByRole("alertdialog", { name: LEAVE_GUARD_TITLE }),
-    ).not.toBeInTheDocument();
+    expect(await screen.findByRole("heading", { name: "プロフィール" })).toBeInTheDocument();
+    await waitFor(() => expect(router.state.location.pathname).toBe("/profile"));
+    expect(screen.queryByRole("alertdialog", { name: LEAVE_GUARD_TITLE })).not.toBeInTheDocument();
   });
 });
