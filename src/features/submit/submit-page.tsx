@@ -1,7 +1,7 @@
 import { useMutation, useQuery } from "convex/react";
 import { Trophy } from "lucide-react";
 import type { FunctionReturnType } from "convex/server";
-import { useEffect, useMemo, useRef, useState, type ReactNode } from "react";
+import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
 import { useNavigate, useSearchParams } from "react-router-dom";
 import { api } from "../../../convex/_generated/api";
 import type { Id } from "../../../convex/_generated/dataModel";
@@ -19,6 +19,7 @@ import { editNeedsCard } from "./share-card/send-share-card";
 import { useShareCardSender } from "./share-card/use-share-card-sender";
 import { DraftPrompt } from "./draft-prompt";
 import { useConvexUploader } from "./use-convex-uploader";
+import { useReplaceSearchParam } from "./use-wizard-step";
 import type { CoverImage, ScreenshotIds } from "./use-screenshot-uploads";
 import { EMPTY_WORK, type WorkFieldErrors, type WorkFormInput } from "./work-form-state";
 import { WorkWizard } from "./work-wizard";
@@ -106,7 +107,7 @@ function toServerScreenshots(screenshots: ScreenshotIds[]) {
  * drafts, they choose first between the newest draft and a blank form.
  */
 function NewWorkEntry({ banner, challengeId }: { banner: ReactNode; challengeId: string | null }) {
-  const [params, setParams] = useSearchParams();
+  const [params] = useSearchParams();
   // Chosen once on arrival; the draft id the wizard later puts in the URL changes nothing here.
   const [choice, setChoice] = useState<DraftChoice | null>(() => {
     const id = params.get("draft")?.trim();
@@ -115,16 +116,8 @@ function NewWorkEntry({ banner, challengeId }: { banner: ReactNode; challengeId:
   const drafts = useQuery(api.drafts.mine, choice ? "skip" : {});
   if (choice === null && drafts?.length === 0) setChoice({ kind: "blank" });
 
-  const setDraftParam = (id: string | null) =>
-    setParams(
-      (current) => {
-        const updated = new URLSearchParams(current);
-        if (id) updated.set("draft", id);
-        else updated.delete("draft");
-        return updated;
-      },
-      { replace: true },
-    );
+  const replaceParam = useReplaceSearchParam();
+  const setDraftParam = useCallback((id: string | null) => replaceParam("draft", id), [replaceParam]);
 
   if (choice === null) {
     if (drafts === undefined || drafts.length === 0) return <LoadingState className="min-h-[50vh]" />;

@@ -1,5 +1,5 @@
-import { useCallback } from "react";
-import { useSearchParams } from "react-router-dom";
+import { useCallback, useLayoutEffect, useRef } from "react";
+import { useLocation, useNavigate } from "react-router-dom";
 import type { WizardStep } from "./wizard-steps";
 
 const parseStep = (raw: string | null): WizardStep => {
@@ -8,26 +8,46 @@ const parseStep = (raw: string | null): WizardStep => {
 };
 
 /**
+ * Changes one query parameter of the current URL, keeping the others (the draft, the work being
+ * edited, the challenge). Reads the URL as it is when called, not as it was when the caller
+ * rendered: the draft's id arrives after a save, by which time the person may be on another step.
+ */
+function useSetSearchParam() {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const latest = useRef(location);
+  useLayoutEffect(() => {
+    latest.current = location;
+  });
+  return useCallback(
+    (key: string, value: string | null, { replace }: { replace: boolean }) => {
+      const updated = new URLSearchParams(latest.current.search);
+      if (value === null) updated.delete(key);
+      else updated.set(key, value);
+      const search = updated.toString();
+      void navigate({ pathname: latest.current.pathname, search: search ? `?${search}` : "" }, { replace, preventScrollReset: true });
+    },
+    [navigate],
+  );
+}
+
+/**
  * The wizard's step, kept in the URL (?step=2) so each step is a history entry: the browser's
- * Back goes to the previous step, and a reload stays on the step. Other parameters (the draft,
- * the work being edited, the challenge) are kept.
+ * Back goes to the previous step, and a reload stays on the step.
  */
 export function useWizardStep() {
-  const [params, setParams] = useSearchParams();
-  const step = parseStep(params.get("step"));
+  const { search } = useLocation();
+  const step = parseStep(new URLSearchParams(search).get("step"));
+  const setParam = useSetSearchParam();
   const setStep = useCallback(
-    (next: WizardStep, { replace = false }: { replace?: boolean } = {}) => {
-      setParams(
-        (current) => {
-          const updated = new URLSearchParams(current);
-          if (next === 1) updated.delete("step");
-          else updated.set("step", String(next));
-          return updated;
-        },
-        { replace, preventScrollReset: true },
-      );
-    },
-    [setParams],
+    (next: WizardStep, { replace = false }: { replace?: boolean } = {}) => setParam("step", next === 1 ? null : String(next), { replace }),
+    [setParam],
   );
   return [step, setStep] as const;
+}
+
+/** Puts a value in the URL (or takes it out) without a new history entry. */
+export function useReplaceSearchParam() {
+  const setParam = useSetSearchParam();
+  return useCallback((key: string, value: string | null) => setParam(key, value, { replace: true }), [setParam]);
 }

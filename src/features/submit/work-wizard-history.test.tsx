@@ -5,6 +5,7 @@ import { describe, expect, it, vi } from "vitest";
 import { LEAVE_GUARD_TITLE } from "@/components/leave-guard";
 import { renderApp } from "@/test/render-app";
 import { AUTOSAVE_DELAY_MS } from "./use-draft-autosave";
+import { useReplaceSearchParam } from "./use-wizard-step";
 import type { ScreenshotIds, ScreenshotUploader } from "./use-screenshot-uploads";
 import { EMPTY_WORK, type WorkFormInput } from "./work-form-state";
 import { WorkWizard, type WizardDraft, type WorkWizardProps } from "./work-wizard";
@@ -23,6 +24,13 @@ const filled: WorkFormInput = {
   demoUrl: "https://example.com",
 };
 
+/** The wizard as the submit page uses it: a new draft's id goes into the URL. */
+function WizardWithDraftUrl(props: WorkWizardProps) {
+  const replaceParam = useReplaceSearchParam();
+  const draft = props.draft && { ...props.draft, onCreated: (id: string) => replaceParam("draft", id) };
+  return <WorkWizard {...props} draft={draft} />;
+}
+
 function renderWizardApp(overrides: Partial<WorkWizardProps> = {}, entries = ["/", "/submit"]) {
   const props: WorkWizardProps = {
     mode: "create",
@@ -34,7 +42,7 @@ function renderWizardApp(overrides: Partial<WorkWizardProps> = {}, entries = ["/
   };
   const routes = [
     { path: "/", element: <h1>ホーム</h1> },
-    { path: "/submit", element: <WorkWizard {...props} /> },
+    { path: "/submit", element: <WizardWithDraftUrl {...props} /> },
   ];
   return { props, ...renderApp({ entries, routes }) };
 }
@@ -90,17 +98,38 @@ describe("autosaving a draft", () => {
 
   it("saves a second after typing stops, makes the draft once, then saves into it", async () => {
     const { draft, saves } = draftProps();
-    const { user } = renderWizardApp({ draft });
+    const { user, router } = renderWizardApp({ draft });
     await stepHeading("基本情報");
     await user.type(title(), "家計簿");
     // The debounce is a second; the wait allows a busy machine far more.
     await waitFor(() => expect(saves).toEqual([{ id: null, title: "家計簿" }]), { timeout: AUTOSAVE_DELAY_MS * 10 });
-    expect(draft.onCreated).toHaveBeenCalledWith("d1");
+    // Its id goes into the URL, so a reload resumes it.
+    await waitFor(() => expect(router.state.location.search).toBe("?draft=d1"));
     expect(await screen.findByText("下書きを保存しました")).toBeInTheDocument();
 
     await user.type(title(), "アプリ");
     await waitFor(() => expect(saves.at(-1)).toEqual({ id: "d1", title: "家計簿アプリ" }), { timeout: AUTOSAVE_DELAY_MS * 10 });
-    expect(draft.onCreated).toHaveBeenCalledTimes(1);
+    expect(router.state.location.search).toBe("?draft=d1");
+  });
+
+  it("a draft made while the person moves on to step 2 puts its id in the URL without leaving step 2", async () => {
+    let finish!: (id: string) => void;
+    const draft: WizardDraft = {
+      id: null,
+      save: vi.fn(() => new Promise<string>((resolve) => (finish = resolve))),
+      onCreated: vi.fn(),
+      discard: vi.fn(() => Promise.resolve()),
+    };
+    const { user, router } = renderWizardApp({ draft, initialValues: filled });
+    await stepHeading("基本情報");
+    await user.type(title(), "!");
+    // 次へ saves at once; the new draft's id arrives after step 2 is shown.
+    await user.click(screen.getByRole("button", { name: /^次へ/ }));
+    await stepHeading("スクリーンショット");
+    await act(() => Promise.resolve(finish("d9")));
+    expect(new URLSearchParams(router.state.location.search).get("draft")).toBe("d9");
+    expect(new URLSearchParams(router.state.location.search).get("step")).toBe("2");
+    expect(await stepHeading("スクリーンショット")).toBeInTheDocument();
   });
 
   it("asks before leaving only while a save is pending", async () => {
