@@ -1,4 +1,4 @@
-import { useEffect, useLayoutEffect, useMemo, useRef, useState, useSyncExternalStore, useTransition } from "react";
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, useSyncExternalStore, useTransition } from "react";
 import {
   parsePath,
   Router,
@@ -9,6 +9,7 @@ import {
   type RouteObject,
   type UNSAFE_createBrowserHistory,
 } from "react-router-dom";
+import { HistoryLocationContext } from "@/lib/history-location";
 import { LeaveGuardContext, LeaveGuardStore } from "@/lib/leave-guard";
 import { NavigationPendingContext } from "@/lib/navigation-pending";
 import { noPageDownloading, pageDownloading, subscribePageDownloads } from "./page-downloads";
@@ -74,6 +75,7 @@ export function AppRouter({ history, routes }: { history: AppHistory; routes: Ro
   const downloading = useSyncExternalStore(subscribePageDownloads, pageDownloading, noPageDownloading);
   const [memory] = useState(createScrollMemory);
   const [guard] = useState(() => new LeaveGuardStore());
+  const readLocation = useCallback(() => history.location, [history]);
   const navigator = useMemo(() => createNavigator(history, memory, guard), [history, memory, guard]);
   // The browser's Back or Forward undone while a page asks whether to leave (see onPop).
   const undoing = useRef(false);
@@ -121,14 +123,16 @@ export function AppRouter({ history, routes }: { history: AppHistory; routes: Ro
   }, [memory]);
 
   return (
-    <LeaveGuardContext.Provider value={guard}>
-      <NavigationPendingContext.Provider value={pending && downloading}>
-        <ScrollMemoryContext.Provider value={memory}>
-          <Router location={view.location} navigationType={view.action} navigator={navigator}>
-            <RouteTable routes={routes} />
-          </Router>
-        </ScrollMemoryContext.Provider>
-      </NavigationPendingContext.Provider>
-    </LeaveGuardContext.Provider>
+    <HistoryLocationContext.Provider value={readLocation}>
+      <LeaveGuardContext.Provider value={guard}>
+        <NavigationPendingContext.Provider value={pending && downloading}>
+          <ScrollMemoryContext.Provider value={memory}>
+            <Router location={view.location} navigationType={view.action} navigator={navigator}>
+              <RouteTable routes={routes} />
+            </Router>
+          </ScrollMemoryContext.Provider>
+        </NavigationPendingContext.Provider>
+      </LeaveGuardContext.Provider>
+    </HistoryLocationContext.Provider>
   );
 }

@@ -1,5 +1,6 @@
 import { useCallback, useLayoutEffect, useRef } from "react";
 import { useLocation, useNavigate } from "react-router-dom";
+import { useReadHistoryLocation } from "@/lib/history-location";
 import type { WizardStep } from "./wizard-steps";
 
 const parseStep = (raw: string | null): WizardStep => {
@@ -15,19 +16,21 @@ const parseStep = (raw: string | null): WizardStep => {
 function useSetSearchParam() {
   const location = useLocation();
   const navigate = useNavigate();
+  const readHistory = useReadHistoryLocation();
   const latest = useRef(location);
   useLayoutEffect(() => {
     latest.current = location;
   });
   return useCallback(
     (key: string, value: string | null, { replace }: { replace: boolean }) => {
-      const updated = new URLSearchParams(latest.current.search);
+      const current = readHistory?.() ?? latest.current;
+      const updated = new URLSearchParams(current.search);
       if (value === null) updated.delete(key);
       else updated.set(key, value);
       const search = updated.toString();
-      void navigate({ pathname: latest.current.pathname, search: search ? `?${search}` : "" }, { replace, preventScrollReset: true });
+      void navigate({ pathname: current.pathname, search: search ? `?${search}` : "" }, { replace, preventScrollReset: true });
     },
-    [navigate],
+    [navigate, readHistory],
   );
 }
 
