@@ -55,7 +55,7 @@ export function DraftList({ drafts }: { drafts: readonly DraftSummary[] }) {
             </div>
             <div className="min-w-0 flex-1">
               <p className="truncate font-semibold text-zinc-900">{draft.title || UNTITLED_DRAFT}</p>
-              <p className="text-xs text-zinc-500">{formatRelativeTime(draft.updatedAt, now)}に更新</p>
+              <p className="text-xs text-zinc-500">最終更新: {formatRelativeTime(draft.updatedAt, now)}</p>
             </div>
             <ButtonLink to={paths.submit({ draft: draft._id })} variant="outline" size="sm">
               <FilePen aria-hidden />
