@@ -36,8 +36,7 @@ export function DraftPrompt({ drafts, onResume, onBlank }: DraftPromptProps) {
       <div className="rounded-xl border border-zinc-200 bg-zinc-50 p-4">
         <p className="font-semibold break-words text-zinc-900">{title}</p>
         <p className="mt-1 text-xs text-zinc-500">
-          {formatRelativeTime(newest.updatedAt, now)}に更新・画像
-          {newest.screenshotCount}枚
+          最終更新: {formatRelativeTime(newest.updatedAt, now)}・画像{newest.screenshotCount}枚
         </p>
       </div>
       <div className="flex flex-col gap-3 sm:flex-row">
