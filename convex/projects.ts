@@ -7,6 +7,7 @@ import { LIMITS } from "./constants";
 import { memberMutation, publicQuery } from "./model/functions";
 import { invalidInput, userError } from "./model/errors";
 import { galleryPage, gallerySearch, vGallerySort } from "./model/gallery";
+import { ownDraftOrNull, removeDraft } from "./model/drafts";
 import { deleteProjectCascade } from "./model/projectDeletion";
 import { startWorkFanOut } from "./model/feed";
 import { flagDuplicateDemoUrl } from "./model/moderation";
@@ -129,19 +130,24 @@ export const related = publicQuery({
  * Posts a work (the wizard's 投稿する). Every field is checked as in the form; each screenshot
  * must be the caller's own upload that screenshots.checkUpload accepted. The share card comes
  * afterwards (setShareCard). Awards firstProject (and zeroCodeMaster at 3 zero-code works).
+ * `draftId`: the caller's draft it was written in, deleted once the work exists.
  * Returns the new work's id.
  */
 export const create = memberMutation({
   signInMessage: WORK_MESSAGES.signInRequired,
   rateLimit: "postWork",
-  args: { ...workFormArgs, isZeroCode: v.boolean() },
+  args: { ...workFormArgs, isZeroCode: v.boolean(), draftId: v.optional(v.string()) },
   returns: v.id("projects"),
-  handler: async (ctx, { screenshots, ...input }) => {
+  handler: async (ctx, { screenshots, draftId, ...input }) => {
     const viewer = ctx.viewer;
     const work = validatedWork(input, screenshots.length);
     await checkScreenshots(ctx, viewer._id, screenshots);
     const now = Date.now();
     const projectId = await insertProject(ctx, viewer._id, { ...work, screenshots }, now);
+    // Posted from a draft: the draft is used up. One already gone (posted from another tab) or
+    // not the caller's is left alone.
+    const draft = await ownDraftOrNull(ctx, viewer._id, draftId);
+    if (draft) await removeDraft(ctx, draft, "release");
     // Another user's work with the same demo URL: flagged for a moderator, still posted.
     await flagDuplicateDemoUrl(ctx, (await ctx.db.get("projects", projectId))!, now);
     // Followers' feeds and new_work notifications, in scheduled batches (model/feed.ts).

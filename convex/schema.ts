@@ -311,10 +311,35 @@ export default defineSchema({
     projectId: v.optional(v.id("projects")),
     /** "shareCard" for a work's share card; unset for a screenshot's original or thumbnail. */
     kind: v.optional(v.literal("shareCard")),
+    /** The draft holding the unposted upload: kept (never swept) while the draft exists. */
+    draftId: v.optional(v.id("drafts")),
   })
     .index("by_storageId", ["storageId"])
     .index("by_projectId", ["projectId"])
+    // Uploads waiting for neither a work nor a draft, oldest first: what the sweep deletes.
+    .index("by_draftId_and_projectId", ["draftId", "projectId"])
     .index("by_userId_and_projectId", ["userId", "projectId"]),
+
+  // A work being written in the posting wizard, saved as the author types so a reload, a closed
+  // tab or another device resumes it (model/drafts.ts). Text as typed (cleaned), lengths checked
+  // as the work form does; required fields may still be empty. Visible only to its author.
+  drafts: defineTable({
+    userId: v.id("users"),
+    title: v.string(),
+    description: v.string(),
+    vibeDescription: v.string(),
+    genre: v.string(),
+    demoUrl: v.string(),
+    demoVideoUrl: v.string(),
+    repositoryUrl: v.string(),
+    aiTools: v.array(v.string()),
+    techStack: v.array(v.string()),
+    tags: v.array(v.string()),
+    isZeroCode: v.boolean(),
+    /** Checked uploads of the author, each registered in screenshotFiles with this draft's id. */
+    screenshots: v.array(vScreenshot),
+    updatedAt: v.number(),
+  }).index("by_userId_and_updatedAt", ["userId", "updatedAt"]),
 
   // Every uploaded profile photo file, registered to its uploader when users.checkPhotoUpload
   // accepts it. Only the uploader can make it their photo (so a file is one user's photo at

@@ -123,6 +123,15 @@ export async function purgeUserDataBatch(ctx: MutationCtx, userId: Id<"users">, 
           .take(n),
       (file) => releaseFiles(ctx, [file.storageId]),
     ),
+    // Their drafts (whose images went with the uploads above).
+    eachRow(
+      (n) =>
+        ctx.db
+          .query("drafts")
+          .withIndex("by_userId_and_updatedAt", (q) => q.eq("userId", userId))
+          .take(n),
+      (draft) => ctx.db.delete("drafts", draft._id),
+    ),
     // Photo uploads registered to them (checked but never saved, or the photo itself).
     eachRow(
       (n) =>

@@ -64,6 +64,9 @@ const rateLimiter = new RateLimiter(components.rateLimiter, {
   save: { kind: "token bucket", rate: 60, period: MINUTE, capacity: 30 },
   // Posting is a few works a day; ten in a row is generous, a hundred is a script.
   postWork: { kind: "token bucket", rate: 10, period: HOUR, capacity: 10 },
+  // Drafts autosave a second after typing stops and on each step: a person writing for an hour
+  // saves a few hundred times at most; the burst covers quick step changes.
+  draftSave: { kind: "token bucket", rate: 600, period: HOUR, capacity: 120 },
   // Each 更新する saves; fixing a typo five times running is fine.
   editWork: { kind: "token bucket", rate: 60, period: HOUR, capacity: 20 },
   // The share card the browser draws after a post or an edit: at most one per postWork and
@@ -95,6 +98,7 @@ export type RateLimitName =
   | "settingsSave"
   | "handleCheck"
   | "postWork"
+  | "draftSave"
   | "editWork"
   | "shareCard"
   | "report"

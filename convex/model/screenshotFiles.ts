@@ -12,7 +12,8 @@
 //    through projects.setShareCard (`attachShareCard`). A card no longer showing the work's title
 //    and first screenshot is deleted: by the edit that changed them (`shareCardAfterEdit`), or on
 //    arrival when an edit overtook it;
-// 4. files never posted are swept after a day (`sweepPendingBatch`, from convex/crons.ts).
+// 4. files never posted are swept after a day (`sweepPendingBatch`, from convex/crons.ts),
+//    except those a draft holds (model/drafts.ts) while it exists.
 //
 // So another work's files, someone's photo or a file that skipped the byte check can never be
 // attached, and deleting one work can never delete another's images.
@@ -203,7 +204,7 @@ export async function attachWorkFiles(
   for (const { storageId, kind } of files) {
     const row = await rowOf(ctx, storageId);
     // Files an edit keeps already point here: no write.
-    if (row && row.projectId !== projectId) await ctx.db.patch("screenshotFiles", row._id, { projectId });
+    if (row && row.projectId !== projectId) await ctx.db.patch("screenshotFiles", row._id, { projectId, draftId: undefined });
     else if (!row) await ctx.db.insert("screenshotFiles", { storageId, userId, projectId, ...(kind === "shareCard" ? { kind } : {}) });
   }
 }
@@ -231,11 +232,16 @@ export async function discardPendingFiles(ctx: MutationCtx, userId: Id<"users">,
   }
 }
 
-/** Deletes up to `limit` uploads that waited longer than the TTL. Returns how many. */
+/**
+ * Deletes up to `limit` uploads that waited longer than the TTL. Returns how many. Images kept in
+ * a draft wait as long as the draft does.
+ */
 export async function sweepPendingBatch(ctx: MutationCtx, now: number, limit: number) {
   const stale = await ctx.db
     .query("screenshotFiles")
-    .withIndex("by_projectId", (q) => q.eq("projectId", undefined).lt("_creationTime", now - PENDING_UPLOAD_TTL_MS))
+    .withIndex("by_draftId_and_projectId", (q) =>
+      q.eq("draftId", undefined).eq("projectId", undefined).lt("_creationTime", now - PENDING_UPLOAD_TTL_MS),
+    )
     .take(limit);
   await releaseFiles(
     ctx,

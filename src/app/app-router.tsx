@@ -1,13 +1,16 @@
-import { useEffect, useLayoutEffect, useMemo, useRef, useState, useSyncExternalStore, useTransition } from "react";
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, useSyncExternalStore, useTransition } from "react";
 import {
+  parsePath,
   Router,
   useRoutes,
   type Location,
-  type NavigationType,
+  NavigationType,
   type Navigator,
   type RouteObject,
   type UNSAFE_createBrowserHistory,
 } from "react-router-dom";
+import { HistoryLocationContext } from "@/lib/history-location";
+import { LeaveGuardContext, LeaveGuardStore } from "@/lib/leave-guard";
 import { NavigationPendingContext } from "@/lib/navigation-pending";
 import { noPageDownloading, pageDownloading, subscribePageDownloads } from "./page-downloads";
 import { createScrollMemory, persistScrollMemory, ScrollMemoryContext, type ScrollMemory } from "./scroll-restoration";
@@ -19,22 +22,34 @@ export type AppHistory = ReturnType<typeof UNSAFE_createBrowserHistory>;
  * Passes navigations to the history and notes the one option the declarative router drops,
  * `preventScrollReset`, for ScrollRestoration.
  */
-function createNavigator(history: AppHistory, memory: ScrollMemory): Navigator {
+function createNavigator(history: AppHistory, memory: ScrollMemory, guard: LeaveGuardStore): Navigator {
   const noteScrollOption = (opts: { preventScrollReset?: boolean } | undefined) => {
     memory.keepScrollKey = opts?.preventScrollReset ? history.location.key : null;
   };
+  const pathOf = (to: Parameters<Navigator["push"]>[0]) => ({
+    pathname: history.location.pathname,
+    search: "",
+    hash: "",
+    ...(typeof to === "string" ? parsePath(to) : to),
+  });
   return {
     createHref: (to) => history.createHref(to),
     createURL: (to) => history.createURL(to),
     encodeLocation: (to) => history.encodeLocation(to),
     go: (delta) => history.go(delta),
     push(to, state, opts) {
-      history.push(to, state);
-      noteScrollOption(opts);
+      const go = () => {
+        history.push(to, state);
+        noteScrollOption(opts);
+      };
+      if (!guard.hold(pathOf(to), go)) go();
     },
     replace(to, state, opts) {
-      history.replace(to, state);
-      noteScrollOption(opts);
+      const go = () => {
+        history.replace(to, state);
+        noteScrollOption(opts);
+      };
+      if (!guard.hold(pathOf(to), go)) go();
     },
   };
 }
@@ -59,7 +74,11 @@ export function AppRouter({ history, routes }: { history: AppHistory; routes: Ro
   const [pending, startTransition] = useTransition();
   const downloading = useSyncExternalStore(subscribePageDownloads, pageDownloading, noPageDownloading);
   const [memory] = useState(createScrollMemory);
-  const navigator = useMemo(() => createNavigator(history, memory), [history, memory]);
+  const [guard] = useState(() => new LeaveGuardStore());
+  const readLocation = useCallback(() => history.location, [history]);
+  const navigator = useMemo(() => createNavigator(history, memory, guard), [history, memory, guard]);
+  // The browser's Back or Forward undone while a page asks whether to leave (see onPop).
+  const undoing = useRef(false);
 
   // The page on screen, whose scroll position is saved when a navigation leaves it.
   const shown = useRef(view.location);
@@ -69,11 +88,24 @@ export function AppRouter({ history, routes }: { history: AppHistory; routes: Ro
 
   useLayoutEffect(
     () =>
-      history.listen(({ action, location }) => {
+      history.listen(({ action, location, delta }) => {
+        // Back or Forward has already moved the browser: to hold it, step back to where the page
+        // was (that step is not shown), and take the same step again if the person confirms.
+        if (action === NavigationType.Pop) {
+          if (undoing.current) {
+            undoing.current = false;
+            return;
+          }
+          if (delta && guard.hold(location, () => history.go(delta))) {
+            undoing.current = true;
+            history.go(-delta);
+            return;
+          }
+        }
         memory.positions[shown.current.key] = window.scrollY;
         startTransition(() => setView({ action, location }));
       }),
-    [history, memory],
+    [history, memory, guard],
   );
 
   useEffect(() => {
@@ -91,12 +123,16 @@ export function AppRouter({ history, routes }: { history: AppHistory; routes: Ro
   }, [memory]);
 
   return (
-    <NavigationPendingContext.Provider value={pending && downloading}>
-      <ScrollMemoryContext.Provider value={memory}>
-        <Router location={view.location} navigationType={view.action} navigator={navigator}>
-          <RouteTable routes={routes} />
-        </Router>
-      </ScrollMemoryContext.Provider>
-    </NavigationPendingContext.Provider>
+    <HistoryLocationContext.Provider value={readLocation}>
+      <LeaveGuardContext.Provider value={guard}>
+        <NavigationPendingContext.Provider value={pending && downloading}>
+          <ScrollMemoryContext.Provider value={memory}>
+            <Router location={view.location} navigationType={view.action} navigator={navigator}>
+              <RouteTable routes={routes} />
+            </Router>
+          </ScrollMemoryContext.Provider>
+        </NavigationPendingContext.Provider>
+      </LeaveGuardContext.Provider>
+    </HistoryLocationContext.Provider>
   );
 }

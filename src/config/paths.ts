@@ -5,7 +5,7 @@
  */
 
 export type ProjectsSearch = { search?: string };
-export type SubmitSearch = { edit?: string; challengeId?: string };
+export type SubmitSearch = { edit?: string; challengeId?: string; draft?: string };
 
 /** Builds "?a=1&b=2" from the defined, non-blank values; "" when there are none. */
 function queryString(params: Record<string, string | undefined>): string {

@@ -1,5 +1,6 @@
 import { ArrowLeft, Save } from "lucide-react";
 import { useRef, useState } from "react";
+import { LeaveGuard } from "@/components/leave-guard";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent } from "@/components/ui/card";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
@@ -49,6 +50,8 @@ export function ProfileEditForm({
   // The handle is checked only when it is not the user's current one (SPEC.md "Profile edit").
   const ownHandle = initialValues.handle || null;
   const dirty = photo.kind !== "keep" || profileInputChanged(values, initialValues);
+  // Saving, or leaving after 変更を破棄: the page goes on its way without asking again.
+  const leaving = useRef(false);
 
   const showErrors = (found: FormErrors) => {
     setErrors(found);
@@ -62,9 +65,16 @@ export function ProfileEditForm({
     };
     if (hasErrors(found)) return showErrors(found);
     setSaving(true);
+    leaving.current = true;
     try {
       const refused = await onSubmit(values, photo);
-      if (refused && hasErrors(refused)) showErrors(refused);
+      if (refused) {
+        leaving.current = false;
+        if (hasErrors(refused)) showErrors(refused);
+      }
+    } catch (error) {
+      leaving.current = false;
+      throw error;
     } finally {
       setSaving(false);
     }
@@ -146,8 +156,12 @@ export function ProfileEditForm({
         description="保存していない変更は失われます。"
         confirmLabel="破棄する"
         cancelLabel="編集を続ける"
-        onConfirm={onLeave}
+        onConfirm={() => {
+          leaving.current = true;
+          onLeave();
+        }}
       />
+      <LeaveGuard when={dirty} shouldBlock={() => !leaving.current} />
     </>
   );
 }

@@ -1,12 +1,13 @@
-import { Heart, LayoutGrid, Trophy } from "lucide-react";
+import { FilePen, Heart, LayoutGrid, Trophy } from "lucide-react";
 import { useSearchParams } from "react-router-dom";
 import type { Id } from "../../../convex/_generated/dataModel";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import type { AchievementStats } from "./achievements";
 import { AchievementList } from "./achievement-list";
+import { ProfileDrafts } from "./profile-drafts";
 import { ProfileWorks } from "./profile-works";
 
-export const PROFILE_TABS = ["works", "likes", "achievements"] as const;
+export const PROFILE_TABS = ["works", "likes", "achievements", "drafts"] as const;
 export type ProfileTab = (typeof PROFILE_TABS)[number];
 
 /** The tab in the URL (?tab=…), so a tab can be linked; unknown or hidden tabs fall back. */
@@ -25,7 +26,12 @@ type ProfileTabsProps = {
 
 export function ProfileTabs({ userId, isOwner, showWorks, stats }: ProfileTabsProps) {
   const [params, setParams] = useSearchParams();
-  const available: ProfileTab[] = showWorks ? ["works", "likes", "achievements"] : ["achievements"];
+  const available: ProfileTab[] = [
+    ...(showWorks ? (["works", "likes"] as const) : []),
+    "achievements",
+    // Drafts are the owner's alone.
+    ...(isOwner ? (["drafts"] as const) : []),
+  ];
   const tab = tabFromParam(params.get("tab"), available);
   const select = (next: string) =>
     setParams(
@@ -56,6 +62,12 @@ export function ProfileTabs({ userId, isOwner, showWorks, stats }: ProfileTabsPr
           <Trophy aria-hidden />
           実績
         </TabsTrigger>
+        {isOwner && (
+          <TabsTrigger value="drafts">
+            <FilePen aria-hidden />
+            下書き
+          </TabsTrigger>
+        )}
       </TabsList>
       {showWorks && (
         <>
@@ -70,6 +82,11 @@ export function ProfileTabs({ userId, isOwner, showWorks, stats }: ProfileTabsPr
       <TabsContent value="achievements">
         <AchievementList stats={stats} />
       </TabsContent>
+      {isOwner && (
+        <TabsContent value="drafts">
+          <ProfileDrafts />
+        </TabsContent>
+      )}
     </Tabs>
   );
 }

@@ -33,6 +33,7 @@ export function ScreenshotsStep({ items, onAddFiles, onRemove, onRetry, editing,
   const existing = items.filter((item): item is ExistingScreenshot => item.kind === "existing");
   const added = items.filter((item): item is NewScreenshot => item.kind === "new");
   // The gallery card will show the first image that is actually posted.
+  const savedTitle = editing ? "現在の画像" : "下書きの画像";
   const leadKey = items.find((item) => item.kind === "existing" || item.phase !== "failed")?.key;
 
   const add = (files: File[]) => {
@@ -107,13 +108,14 @@ export function ScreenshotsStep({ items, onAddFiles, onRemove, onRetry, editing,
       </div>
       <FieldError>{error}</FieldError>
 
-      {editing && (
-        <ShotGroup title="現在の画像" empty="現在の画像はすべて削除されます。">
+      {/* A resumed draft's images are stored already, as a work's are. */}
+      {(editing || existing.length > 0) && (
+        <ShotGroup title={savedTitle} empty="現在の画像はすべて削除されます。">
           {existing.map((item) => (
             <ShotTile
               key={item.key}
               src={item.url}
-              name={`現在の画像${existing.indexOf(item) + 1}`}
+              name={`${savedTitle}${existing.indexOf(item) + 1}`}
               first={leadKey === item.key}
               onRemove={() => onRemove(item.key)}
             />

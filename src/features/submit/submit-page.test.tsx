@@ -34,10 +34,21 @@ type State = {
   drawStarted: null | Deferred<void>;
   cardAttached: null | Deferred<void>;
   checkRefuses: boolean;
+  /** drafts.mine and drafts.get answers (undefined: still loading). */
+  drafts: unknown;
+  draft: unknown;
 };
-const state = vi.hoisted(
-  (): State => ({ submitted: null, forEdit: undefined, calls: [], draws: [], drawStarted: null, cardAttached: null, checkRefuses: false }),
-);
+const state = vi.hoisted((): State => ({
+  submitted: null,
+  forEdit: undefined,
+  calls: [],
+  draws: [],
+  drawStarted: null,
+  cardAttached: null,
+  checkRefuses: false,
+  drafts: [],
+  draft: undefined,
+}));
 
 vi.mock("@/lib/use-viewer", () => ({
   useViewer: () => ({ status: "signedIn", viewer: { _id: "u1", displayName: "佐藤はな", photoUrl: "https://img/me.png" } }),
@@ -54,6 +65,7 @@ vi.mock("convex/react", () => {
       return true;
     },
     "screenshots:discardUploads": () => null,
+    "drafts:discard": () => null,
   };
   const fn = (ref: Parameters<typeof getFunctionName>[0]) => {
     const name = getFunctionName(ref);
@@ -63,7 +75,13 @@ vi.mock("convex/react", () => {
     };
   };
   return {
-    useQuery: (ref: Parameters<typeof getFunctionName>[0]) => (getFunctionName(ref) === "projects:getForEdit" ? state.forEdit : undefined),
+    useQuery: (ref: Parameters<typeof getFunctionName>[0], args: unknown) => {
+      if (args === "skip") return undefined;
+      const name = getFunctionName(ref);
+      if (name === "drafts:mine") return state.drafts;
+      if (name === "drafts:get") return state.draft;
+      return name === "projects:getForEdit" ? state.forEdit : undefined;
+    },
     useMutation: fn,
     useAction: fn,
   };
@@ -71,16 +89,25 @@ vi.mock("convex/react", () => {
 
 // The wizard is a button that submits what the test set.
 vi.mock("./work-wizard", () => ({
-  WorkWizard: ({ onSubmit }: WorkWizardProps) => (
-    <button
-      type="button"
-      onClick={() => {
-        const { values, screenshots, cover } = state.submitted!;
-        void onSubmit(values, screenshots, cover);
-      }}
-    >
-      送信
-    </button>
+  WorkWizard: ({ onSubmit, initialValues, initialScreenshots, draft }: WorkWizardProps) => (
+    <>
+      <button
+        type="button"
+        onClick={() => {
+          const { values, screenshots, cover } = state.submitted!;
+          void onSubmit(values, screenshots, cover, draft?.id ?? null);
+        }}
+      >
+        送信
+      </button>
+      <output aria-label="ウィザード">
+        {JSON.stringify({
+          title: initialValues.title,
+          images: initialScreenshots?.length ?? 0,
+          draftId: draft?.id ?? null,
+        })}
+      </output>
+    </>
   ),
 }));
 
@@ -127,6 +154,7 @@ function renderAt(url: string) {
       <MemoryRouter initialEntries={[url]}>
         <Routes>
           <Route path="/submit" element={<SubmitPage />} />
+          <Route path="/profile/:id" element={<p>プロフィール</p>} />
           <Route path="/projects/:id" element={<WorkPageStandIn />} />
         </Routes>
       </MemoryRouter>
@@ -143,6 +171,8 @@ beforeEach(() => {
   state.drawStarted = deferred();
   state.cardAttached = deferred();
   state.checkRefuses = false;
+  state.drafts = [];
+  state.draft = undefined;
   vi.spyOn(console, "warn").mockImplementation(() => {});
 });
 afterEach(() => {
@@ -244,5 +274,91 @@ describe("editing", () => {
     await user.click(await screen.findByRole("button", { name: "送信" }));
     await state.drawStarted.promise;
     expect(state.draws.map((draw) => draw.input.screenshot)).toEqual(["https://img/shot-1-original", "https://img/shot-2-original"]);
+  });
+});
+
+describe("drafts on arrival", () => {
+  const newest = {
+    _id: "d2",
+    title: "書きかけの家計簿",
+    updatedAt: Date.now() - 60_000,
+    screenshotCount: 1,
+    thumbnailUrl: null,
+  };
+  const older = {
+    _id: "d1",
+    title: "",
+    updatedAt: Date.now() - 3_600_000,
+    screenshotCount: 0,
+    thumbnailUrl: null,
+  };
+  const loaded = {
+    _id: "d2",
+    updatedAt: newest.updatedAt,
+    values: {
+      ...values,
+      title: "書きかけの家計簿",
+      vibeDescription: "長い話".repeat(300),
+    },
+    screenshots: [
+      {
+        storageId: "shot-1",
+        thumbnailStorageId: "thumb-1",
+        url: "https://img/1.png",
+        thumbnailUrl: "https://img/t1.png",
+      },
+    ],
+  };
+  const wizard = () => JSON.parse(screen.getByRole("status", { name: "ウィザード" }).textContent) as unknown;
+
+  it("without drafts the blank wizard opens at once", async () => {
+    renderAt("/submit");
+    await screen.findByRole("button", { name: "送信" });
+    expect(wizard()).toEqual({ title: "", images: 0, draftId: null });
+    expect(screen.queryByRole("button", { name: "下書きを再開" })).not.toBeInTheDocument();
+  });
+
+  it("offers the newest draft: 下書きを再開 opens the wizard with its text and images", async () => {
+    state.drafts = [newest, older];
+    state.draft = loaded;
+    const user = renderAt("/submit");
+    expect(await screen.findByText("書きかけの家計簿")).toBeInTheDocument();
+    expect(screen.getByText(/ほかに1件の下書きがあります/)).toBeInTheDocument();
+    expect(screen.getByRole("link", { name: "下書き一覧を見る" })).toHaveAttribute("href", "/profile/u1?tab=drafts");
+    await user.click(screen.getByRole("button", { name: "下書きを再開" }));
+    await screen.findByRole("button", { name: "送信" });
+    expect(wizard()).toEqual({
+      title: "書きかけの家計簿",
+      images: 1,
+      draftId: "d2",
+    });
+  });
+
+  it("破棄 deletes the newest draft after confirming and starts blank", async () => {
+    state.drafts = [newest];
+    const user = renderAt("/submit");
+    await user.click(await screen.findByRole("button", { name: "破棄" }));
+    await user.click(await screen.findByRole("button", { name: "破棄する" }));
+    await screen.findByRole("button", { name: "送信" });
+    expect(callsOf("drafts:discard")).toEqual([{ id: "d2" }]);
+    expect(wizard()).toEqual({ title: "", images: 0, draftId: null });
+  });
+
+  it("?draft= resumes that draft without asking; posting names the draft so the server consumes it", async () => {
+    state.drafts = [newest, older];
+    state.draft = loaded;
+    state.submitted = { values, screenshots: shots, cover: null };
+    const user = renderAt("/submit?draft=d2");
+    await user.click(await screen.findByRole("button", { name: "送信" }));
+    await screen.findByText("作品ページ w1");
+    expect(callsOf("projects:create")).toEqual([{ ...values, screenshots: shots, draftId: "d2" }]);
+  });
+
+  it("a draft that no longer exists says so and starts blank", async () => {
+    state.draft = null;
+    renderAt("/submit?draft=gone");
+    await screen.findByRole("button", { name: "送信" });
+    expect(toast.error).toHaveBeenCalledWith("下書きが見つかりません");
+    expect(wizard()).toEqual({ title: "", images: 0, draftId: null });
   });
 });

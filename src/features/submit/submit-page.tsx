@@ -1,6 +1,7 @@
 import { useMutation, useQuery } from "convex/react";
 import { Trophy } from "lucide-react";
-import { useEffect, useRef, type ReactNode } from "react";
+import type { FunctionReturnType } from "convex/server";
+import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
 import { useNavigate, useSearchParams } from "react-router-dom";
 import { api } from "../../../convex/_generated/api";
 import type { Id } from "../../../convex/_generated/dataModel";
@@ -16,7 +17,9 @@ import { readServerError } from "@/lib/convex-error";
 import { useViewer } from "@/lib/use-viewer";
 import { editNeedsCard } from "./share-card/send-share-card";
 import { useShareCardSender } from "./share-card/use-share-card-sender";
+import { DraftPrompt } from "./draft-prompt";
 import { useConvexUploader } from "./use-convex-uploader";
+import { useReplaceSearchParam } from "./use-wizard-step";
 import type { CoverImage, ScreenshotIds } from "./use-screenshot-uploads";
 import { EMPTY_WORK, type WorkFieldErrors, type WorkFormInput } from "./work-form-state";
 import { WorkWizard } from "./work-wizard";
@@ -24,6 +27,7 @@ import { WorkWizard } from "./work-wizard";
 export const POSTED_MESSAGE = "作品を投稿しました！";
 export const UPDATED_MESSAGE = "作品を更新しました";
 export const EDIT_LOAD_FAILED_MESSAGE = "作品の読み込みに失敗しました";
+export const DRAFT_NOT_FOUND_MESSAGE = "下書きが見つかりません";
 
 /** /submit: post a work; ?edit={id} edits one; ?challengeId={id} names the challenge it is for. */
 export function SubmitPage() {
@@ -43,7 +47,7 @@ export function SubmitPage() {
         <EditWork key={editId} id={editId} banner={banner} />
       </QueryErrorBoundary>
     ) : (
-      <NewWork banner={banner} challengeId={challengeId} />
+      <NewWorkEntry banner={banner} challengeId={challengeId} />
     );
   }
 
@@ -98,18 +102,117 @@ function toServerScreenshots(screenshots: ScreenshotIds[]) {
   }));
 }
 
-function NewWork({ banner, challengeId }: { banner: ReactNode; challengeId: string | null }) {
+/**
+ * Posting: a draft named in the URL (?draft=…) is resumed; otherwise, when the person has
+ * drafts, they choose first between the newest draft and a blank form.
+ */
+function NewWorkEntry({ banner, challengeId }: { banner: ReactNode; challengeId: string | null }) {
+  const [params] = useSearchParams();
+  // Chosen once on arrival; the draft id the wizard later puts in the URL changes nothing here.
+  const [choice, setChoice] = useState<DraftChoice | null>(() => {
+    const id = params.get("draft")?.trim();
+    return id ? { kind: "draft", id } : null;
+  });
+  const drafts = useQuery(api.drafts.mine, choice ? "skip" : {});
+  if (choice === null && drafts?.length === 0) setChoice({ kind: "blank" });
+
+  const replaceParam = useReplaceSearchParam();
+  const setDraftParam = useCallback((id: string | null) => replaceParam("draft", id), [replaceParam]);
+
+  if (choice === null) {
+    if (drafts === undefined || drafts.length === 0) return <LoadingState className="min-h-[50vh]" />;
+    return (
+      <DraftPrompt
+        drafts={drafts}
+        onResume={(id) => {
+          setDraftParam(id);
+          setChoice({ kind: "draft", id });
+        }}
+        onBlank={() => setChoice({ kind: "blank" })}
+      />
+    );
+  }
+  if (choice.kind === "blank") return <NewWork banner={banner} challengeId={challengeId} draft={null} onDraftCreated={setDraftParam} />;
+  return (
+    <DraftLoader
+      id={choice.id}
+      onMissing={() => {
+        setDraftParam(null);
+        setChoice({ kind: "blank" });
+      }}
+    >
+      {(draft) => <NewWork banner={banner} challengeId={challengeId} draft={draft} onDraftCreated={setDraftParam} />}
+    </DraftLoader>
+  );
+}
+
+type DraftChoice = { kind: "draft"; id: string } | { kind: "blank" };
+type LoadedDraft = NonNullable<FunctionReturnType<typeof api.drafts.get>>;
+
+/** Loads a draft to resume; a missing one (deleted, posted, someone else's) says so and starts blank. */
+function DraftLoader({ id, onMissing, children }: { id: string; onMissing: () => void; children: (draft: LoadedDraft) => ReactNode }) {
+  const draft = useQuery(api.drafts.get, { id });
+  const toast = useToast();
+  const missing = draft === null;
+  const reported = useRef(false);
+  useEffect(() => {
+    if (!missing || reported.current) return;
+    reported.current = true;
+    toast.error(DRAFT_NOT_FOUND_MESSAGE);
+    onMissing();
+  }, [missing, onMissing, toast]);
+  // Only the first answer counts: later ones are this visit's own autosaves coming back.
+  const [first, setFirst] = useState<LoadedDraft | null>(null);
+  if (first === null && draft) setFirst(draft);
+  if (!first) return <LoadingState label="下書きを読み込んでいます…" className="min-h-[50vh]" />;
+  return <>{children(first)}</>;
+}
+
+function NewWork({
+  banner,
+  challengeId,
+  draft,
+  onDraftCreated,
+}: {
+  banner: ReactNode;
+  challengeId: string | null;
+  draft: LoadedDraft | null;
+  onDraftCreated: (id: string) => void;
+}) {
   const navigate = useNavigate();
   const toast = useToast();
   const uploader = useConvexUploader();
   const create = useMutation(api.projects.create);
+  const saveDraft = useMutation(api.drafts.save);
+  const discardDraft = useMutation(api.drafts.discard);
   const startShareCard = useShareCardSender();
   const enterChallenge = useEnterChallenge();
   const run = useSubmitHandler("投稿に失敗しました。");
 
-  const submit = (values: WorkFormInput, screenshots: ScreenshotIds[], cover: CoverImage | null) =>
+  const wizardDraft = useMemo(
+    () => ({
+      id: draft?._id ?? null,
+      save: (id: string | null, values: WorkFormInput, screenshots: ScreenshotIds[]) =>
+        saveDraft({
+          ...(id ? { id } : {}),
+          ...values,
+          screenshots: toServerScreenshots(screenshots),
+        }),
+      onCreated: onDraftCreated,
+      discard: async (id: string) => {
+        await discardDraft({ id });
+      },
+    }),
+    [draft, saveDraft, discardDraft, onDraftCreated],
+  );
+
+  const submit = (values: WorkFormInput, screenshots: ScreenshotIds[], cover: CoverImage | null, draftId: string | null) =>
     run(async () => {
-      const id = await create({ ...values, screenshots: toServerScreenshots(screenshots) });
+      const id = await create({
+        ...values,
+        screenshots: toServerScreenshots(screenshots),
+        ...(draftId ? { draftId } : {}),
+      });
       // The share card follows in the background: posting never waits for it.
       startShareCard({ workId: id, title: values.title, isZeroCode: values.isZeroCode, cover });
       if (challengeId) {
@@ -123,11 +226,20 @@ function NewWork({ banner, challengeId }: { banner: ReactNode; challengeId: stri
   return (
     <WorkWizard
       mode="create"
-      initialValues={EMPTY_WORK}
+      initialValues={draft?.values ?? EMPTY_WORK}
+      initialScreenshots={(draft?.screenshots ?? []).map((shot) => ({
+        kind: "existing" as const,
+        key: `draft-${shot.storageId}`,
+        storageId: shot.storageId,
+        thumbnailStorageId: shot.thumbnailStorageId,
+        url: shot.thumbnailUrl ?? shot.url,
+        originalUrl: shot.url,
+      }))}
       uploader={uploader}
       onSubmit={submit}
       onCancel={() => void navigate(paths.home())}
       banner={banner}
+      draft={wizardDraft}
     />
   );
 }

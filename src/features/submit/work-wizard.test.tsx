@@ -1,5 +1,6 @@
 import { act, fireEvent, render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
+import { MemoryRouter } from "react-router-dom";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { ToastProvider } from "@/components/ui/toast-provider";
 import { fakeFile, stubObjectUrls } from "@/test/files";
@@ -49,7 +50,10 @@ function renderWizard(overrides: Partial<WorkWizardProps> = {}) {
   const user = userEvent.setup();
   render(
     <ToastProvider>
-      <WorkWizard {...props} />
+      {/* The step lives in the URL (?step=2). */}
+      <MemoryRouter initialEntries={["/submit"]}>
+        <WorkWizard {...props} />
+      </MemoryRouter>
     </ToastProvider>,
   );
   return { user, props, ...control };
@@ -214,6 +218,8 @@ describe("step 2: screenshots", () => {
       ],
       // The share card draws the first image from the full original where the work has one.
       { storageId: "s2", source: "https://img/2-original" },
+      // Editing keeps no draft.
+      null,
     );
   });
 });
@@ -296,7 +302,7 @@ describe("step 3 and the review", () => {
     await user.click(screen.getByRole("button", { name: /^Claude/ }));
     await user.click(next());
     await user.click(screen.getByRole("button", { name: "投稿する" }));
-    expect(heading("基本情報")).toBeVisible();
+    expect(await screen.findByRole("heading", { level: 2, name: "基本情報" })).toBeVisible();
     expect(field(/^デモURL/)).toHaveAccessibleDescription(/正しいURL形式で入力してください/);
   });
 

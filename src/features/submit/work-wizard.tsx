@@ -1,5 +1,7 @@
 import { ArrowLeft, ArrowRight, Send } from "lucide-react";
 import { useEffect, useId, useRef, useState, type ReactNode } from "react";
+import { useLocation } from "react-router-dom";
+import { LeaveGuard } from "@/components/leave-guard";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
@@ -9,6 +11,7 @@ import { BasicInfoStep } from "./basic-info-step";
 import { ReviewStep } from "./review-step";
 import { ScreenshotsStep } from "./screenshots-step";
 import { TechInfoStep } from "./tech-info-step";
+import { useDraftAutosave, type DraftStatus, type SaveDraft } from "./use-draft-autosave";
 import {
   useScreenshotUploads,
   type CoverImage,
@@ -18,6 +21,7 @@ import {
 } from "./use-screenshot-uploads";
 import { hasErrors, pickErrors, useWorkForm, workChanged, type WorkFieldErrors, type WorkFormInput } from "./work-form-state";
 import { WizardProgress } from "./wizard-progress";
+import { useWizardStep } from "./use-wizard-step";
 import { WIZARD_STEPS, type WizardStep } from "./wizard-steps";
 
 export const UPLOAD_IN_PROGRESS_MESSAGE = "画像のアップロードが終わるまでお待ちください";
@@ -32,11 +36,22 @@ export type WorkWizardProps = {
    * Posts or updates; resolves null on success, or the field messages the server refused. `cover`
    * is the first image, for the share card.
    */
-  onSubmit: (values: WorkFormInput, screenshots: ScreenshotIds[], cover: CoverImage | null) => Promise<WorkFieldErrors | null>;
+  onSubmit: (values: WorkFormInput, screenshots: ScreenshotIds[], cover: CoverImage | null, draftId: string | null) => Promise<WorkFieldErrors | null>;
   /** Cancel on step 1 (after confirming, when something was entered). */
   onCancel: () => void;
   /** Shown above the form, e.g. the challenge the work is posted for. */
   banner?: ReactNode;
+  /** Posting keeps a draft on the server as the person writes (absent when editing a work). */
+  draft?: WizardDraft;
+};
+
+export type WizardDraft = {
+  /** The draft being resumed, or null until the first save makes one. */
+  id: string | null;
+  save: SaveDraft;
+  /** The first save made a draft (its id goes into the URL, so a reload resumes it). */
+  onCreated: (id: string) => void;
+  discard: (id: string) => Promise<void>;
 };
 
 const HEADINGS: Record<WizardStep, { title: string; lead: string }> = {
@@ -50,10 +65,20 @@ const HEADINGS: Record<WizardStep, { title: string; lead: string }> = {
  * SPEC.md's 4-step wizard for posting and editing a work. 次へ only when the step validates;
  * 戻る and completed steps of the progress bar go back; errors clear as the field is edited.
  */
-export function WorkWizard({ mode, initialValues, initialScreenshots = [], uploader, onSubmit, onCancel, banner }: WorkWizardProps) {
+export function WorkWizard({ mode, initialValues, initialScreenshots = [], uploader, onSubmit, onCancel, banner, draft }: WorkWizardProps) {
   const { values, errors, setErrors, setField, setError, clearError } = useWorkForm(initialValues);
   const shots = useScreenshotUploads(initialScreenshots, uploader);
-  const [step, setStep] = useState<WizardStep>(1);
+  const [step, setStep] = useWizardStep();
+  const { pathname } = useLocation();
+  const autosave = useDraftAutosave({
+    initialId: draft?.id ?? null,
+    values,
+    screenshots: shots.screenshots,
+    save: draft?.save,
+    onCreated: draft?.onCreated,
+  });
+  // Posting or cancelling: the wizard is left on purpose, nothing to ask.
+  const leaving = useRef(false);
   const [saving, setSaving] = useState(false);
   const [confirmingCancel, setConfirmingCancel] = useState(false);
   const formRef = useRef<HTMLFormElement>(null);
@@ -74,6 +99,7 @@ export function WorkWizard({ mode, initialValues, initialScreenshots = [], uploa
   const goTo = (next: WizardStep) => {
     focusHeadingNext.current = true;
     setStep(next);
+    autosave.flush();
   };
 
   /** Problems of one step, with what the form knows about uploads. */
@@ -94,7 +120,7 @@ export function WorkWizard({ mode, initialValues, initialScreenshots = [], uploa
   const showErrors = (found: WorkFieldErrors) => {
     setErrors(found);
     const first = WIZARD_STEPS.find((item) => hasErrors(pickErrors(found, item.fields)));
-    if (first && first.step !== step) setStep(first.step);
+    if (first && first.step !== step) setStep(first.step, { replace: true });
     focusFirstError();
   };
 
@@ -108,23 +134,46 @@ export function WorkWizard({ mode, initialValues, initialScreenshots = [], uploa
     const found = { ...stepErrors(1), ...stepErrors(2), ...stepErrors(3) };
     if (hasErrors(found)) return showErrors(found);
     setSaving(true);
+    leaving.current = true;
     try {
-      const refused = await onSubmit(values, shots.screenshots, shots.cover);
-      if (refused && hasErrors(refused)) showErrors(refused);
+      const saving = autosave.stop();
+      if (saving) await saving;
+      const refused = await onSubmit(values, shots.screenshots, shots.cover, autosave.draftId());
+      if (refused) {
+        leaving.current = false;
+        autosave.resume();
+        if (hasErrors(refused)) showErrors(refused);
+      }
     } finally {
       setSaving(false);
     }
   };
 
+  const dirty = workChanged(values, initialValues) || shots.items.length !== initialScreenshots.length;
   const cancel = () => {
-    const dirty = workChanged(values, initialValues) || shots.items.length !== initialScreenshots.length;
     if (dirty) setConfirmingCancel(true);
-    else leave();
+    else void leave();
   };
-  const leave = () => {
+  const leave = async () => {
+    leaving.current = true;
+    const saving = autosave.stop();
+    if (saving) await saving;
+    const draftId = autosave.draftId();
+    // The draft first: its images go with it, then the uploads it did not hold yet.
+    if (draft && draftId) await draft.discard(draftId).catch(() => {});
     shots.discardAll();
     onCancel();
   };
+
+  // A step opened from the URL (a reload, Forward) shows only once the steps before it are done.
+  useEffect(() => {
+    const blocking = WIZARD_STEPS.find((item) => item.step < step && hasErrors(stepErrors(item.step)));
+    if (blocking) setStep(blocking.step, { replace: true });
+    // Checked when the step changes, not on every keystroke of an earlier step.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [step]);
+
+  const unsavedChanges = draft ? autosave.unsaved : dirty;
 
   const heading = HEADINGS[step];
   return (
@@ -192,6 +241,7 @@ export function WorkWizard({ mode, initialValues, initialScreenshots = [], uploa
                 戻る
               </Button>
             )}
+            {draft && <DraftStatusText status={autosave.status} unsaved={autosave.unsaved} />}
             <Button type="submit" loading={saving} className="sm:min-w-36">
               {step < 4 ? (
                 <>
@@ -212,12 +262,36 @@ export function WorkWizard({ mode, initialValues, initialScreenshots = [], uploa
         open={confirmingCancel}
         onOpenChange={setConfirmingCancel}
         title="入力内容を破棄しますか？"
-        description={editing ? "変更した内容は保存されません。" : "入力した内容とアップロードした画像は保存されません。"}
+        description={
+          editing
+            ? "変更した内容は保存されません。"
+            : draft
+              ? "下書きとアップロードした画像は削除されます。"
+              : "入力した内容とアップロードした画像は保存されません。"
+        }
         confirmLabel="破棄する"
         cancelLabel="入力を続ける"
         tone="danger"
         onConfirm={leave}
       />
+      <LeaveGuard
+        when={unsavedChanges}
+        shouldBlock={(next) => !leaving.current && next.pathname !== pathname}
+        description={draft ? "まだ下書きに保存されていない入力があります。" : undefined}
+      />
     </div>
+  );
+}
+
+/** Where the draft stands, said quietly next to the buttons. */
+function DraftStatusText({ status, unsaved }: { status: DraftStatus; unsaved: boolean }) {
+  let text = "";
+  if (status.kind === "failed") text = `下書きを保存できませんでした: ${status.message}`;
+  else if (status.kind === "saving" || (unsaved && status.kind !== "idle")) text = "下書きを保存中…";
+  else if (status.kind === "saved") text = "下書きを保存しました";
+  return (
+    <p role="status" className={status.kind === "failed" ? "text-xs text-red-600" : "text-xs text-zinc-500"}>
+      {text}
+    </p>
   );
 }
