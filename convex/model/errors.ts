@@ -20,6 +20,7 @@ export const ERROR_CODES = [
   "HANDLE_TAKEN",
   "CONFLICT",
   "CLOSED",
+  "TOO_MANY_DRAFTS",
   "RATE_LIMITED",
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
