@@ -121,8 +121,9 @@ async function buildWorld(t: TestConvex) {
   });
   await hidden.as.mutation(api.reports.create, { targetType: "work", targetId: projectId, reason: "spam", note: "宣伝です" });
   await hidden.as.mutation(api.mutes.set, { userId: fan.userId, kind: "mute" });
-  // A private save (ストック) of the owner's work.
+  // A private save (ストック) of the owner's work, and a private draft of the owner's next one.
   await hidden.as.mutation(api.saves.toggle, { projectId });
+  const draftId = await owner.as.mutation(api.drafts.save, { ...workForm, title: "下書きの作品", isZeroCode: false, screenshots: [] });
   const caseId = await t.run(async (ctx) => (await ctx.db.query("reportCases").first())!._id);
   await t.finishAllScheduledFunctions(vi.runAllTimers);
   const notificationId = await t.run(async (ctx) => {
@@ -147,6 +148,7 @@ async function buildWorld(t: TestConvex) {
     moderator,
     admin,
     caseId,
+    draftId,
   };
 }
 
@@ -211,6 +213,8 @@ const MUTATION_SAMPLES: Record<string, (w: World) => Record<string, unknown>> = 
   "challenges:toggleVote": (w) => ({ submissionId: w.submissionId }),
   "comments:add": (w) => ({ projectId: w.projectId, content: "こんにちは" }),
   "comments:remove": (w) => ({ commentId: w.commentId }),
+  "drafts:discard": (w) => ({ id: w.draftId }),
+  "drafts:save": (w) => ({ id: w.draftId, ...workForm, isZeroCode: false, screenshots: [] }),
   "follows:toggle": (w) => ({ userId: w.owner.userId }),
   "likes:toggle": (w) => ({ projectId: w.projectId }),
   "moderation:act": (w) => ({ targetType: "work", targetId: w.projectId, kind: "hide", note: "規約違反のため" }),
@@ -268,6 +272,8 @@ const QUERY_SAMPLES: Record<string, QuerySample> = {
   "challenges:pickableWorks": { args: () => ({}), access: "private", nothing: [] },
   "challenges:summary": { args: () => ({}), access: "public" },
   "comments:list": { args: (w) => ({ projectId: w.projectId, paginationOpts: page }), access: "public" },
+  "drafts:get": { args: (w) => ({ id: w.draftId }), access: "private", nothing: null },
+  "drafts:mine": { args: () => ({}), access: "private", nothing: [] },
   // The caller's own following feed (hidden follows the owner, whose work the follow backfilled).
   "feed:list": { args: () => ({ paginationOpts: page }), access: "private", nothing: EMPTY_PAGE, owner: "hidden" },
   "feed:suggestions": { args: () => ({}), access: "public" },

@@ -2,6 +2,7 @@
 // as long as the server says, then 再試行 sends the same file again; a file that is no real image
 // is refused on picking and never takes one of the five slots.
 import { act, fireEvent, render, screen } from "@testing-library/react";
+import { MemoryRouter } from "react-router-dom";
 import { ConvexError } from "convex/values";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { ToastProvider } from "@/components/ui/toast-provider";
@@ -28,7 +29,10 @@ const fakePng = (name: string) => new File(["メモ: 明日の買い物リスト
 async function renderStepTwo(uploader: ScreenshotUploader) {
   render(
     <ToastProvider>
-      <WorkWizard mode="create" initialValues={filled} uploader={uploader} onSubmit={() => Promise.resolve(null)} onCancel={() => {}} />
+      {/* The step lives in the URL (?step=2). */}
+      <MemoryRouter initialEntries={["/submit"]}>
+        <WorkWizard mode="create" initialValues={filled} uploader={uploader} onSubmit={() => Promise.resolve(null)} onCancel={() => {}} />
+      </MemoryRouter>
     </ToastProvider>,
   );
   await act(() => Promise.resolve(fireEvent.click(screen.getByRole("button", { name: /^次へ/ }))));
