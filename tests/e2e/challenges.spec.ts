@@ -97,7 +97,8 @@ describe("challenges", () => {
     await a.getByRole("alertdialog", { name: "投票期間を開始しますか？" }).getByRole("button", { name: "開始する" }).click();
     await toast(a, "投票期間を開始しました！");
     await a.getByText("投票中", { exact: true }).first().waitFor();
-    await a.getByText("投票締切まであと3日", { exact: true }).waitFor();
+    await a.getByText("投票の残り", { exact: true }).waitFor();
+    await a.getByText("あと3日", { exact: true }).waitFor();
 
     // B and C vote for each other's entry (not their own); A's page follows live.
     await voteButton(b, cWork).click();

@@ -53,7 +53,8 @@ function Notifications({ viewer }: { viewer: Viewer }) {
         value={filter}
         onValueChange={(value) => setParams(value === "all" ? {} : { tab: value }, { replace: true })}
       >
-        <TabsList aria-label="通知の種類">
+        {/* Six kinds do not fit one row on a phone: they wrap rather than hide past the edge. */}
+        <TabsList aria-label="通知の種類" className="flex-wrap">
           {NOTIFICATION_FILTERS.map(({ value, label }) => (
             <TabsTrigger key={value} value={value}>
               {label}
