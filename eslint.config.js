@@ -5,9 +5,10 @@ import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
 import tseslint from "typescript-eslint";
 
-// Feature boundaries (issue 17): a feature (src/features/X) may use src/components, src/lib and
-// src/config but no other feature and not the app shell (src/app), which is where features meet.
-// src/components, src/lib and src/config are shared by every feature and use none of them.
+// Feature boundaries (docs/architecture.md "The React app"): a feature (src/features/X) may use
+// src/components, src/lib and src/config but no other feature and not the app shell (src/app),
+// which is where features meet. src/components, src/lib and src/config are shared by every feature
+// and use none of them.
 const features = fs
   .readdirSync(new URL("./src/features/", import.meta.url), { withFileTypes: true })
   .filter((entry) => entry.isDirectory())
@@ -30,7 +31,7 @@ const restrictedImports = (patterns = []) => [
         name: "react-router-dom",
         importNames: ["Link", "NavLink"],
         message:
-          "Use Link and NavLink of @/components/ui/link: react-router's own carry its framework-mode prefetching into every page's first download (issue 16).",
+          "Use Link and NavLink of @/components/ui/link: react-router's own carry its framework-mode prefetching into every page's first download, over its size budget.",
       },
     ],
     patterns: [

@@ -7,7 +7,7 @@ import { deploymentSiteUrl } from "./convex/model/shareLinks.ts";
 import { robotsTxt } from "./src/config/robots.ts";
 import { prerenderPublicPages } from "./scripts/vite-prerender.ts";
 
-/** /robots.txt, pointing at the sitemap on the deployment's HTTP-action site (issue 25). */
+/** /robots.txt, pointing at the sitemap on the deployment's HTTP-action site. */
 function robots(): Plugin {
   let body = "";
   return {
@@ -33,7 +33,7 @@ export default defineConfig({
   resolve: {
     alias: { "@": fileURLToPath(new URL("./src", import.meta.url)) },
   },
-  // First-page weight (issue 16, `npm run bench:bundle`): what a visitor needs comes in few files.
+  // First-page weight (`npm run bench:bundle`): what a visitor needs comes in few files.
   build: {
     // Every browser of Vite's default target supports <link rel="modulepreload">.
     modulePreload: { polyfill: false },

@@ -4,7 +4,7 @@ import { BADGE_DEFINITIONS } from "./model/badgeDefinitions";
 import { newTest } from "./test.setup";
 
 describe("badge seeding", () => {
-  test("inserts every badge of DECISIONS.md once, however often it runs", async () => {
+  test("inserts every badge once, however often it runs", async () => {
     const t = newTest();
     expect(await t.mutation(internal.badges.seed, {})).toEqual({ inserted: 6, updated: 0, removed: 0 });
     expect(await t.mutation(internal.badges.seed, {})).toEqual({ inserted: 0, updated: 0, removed: 0 });

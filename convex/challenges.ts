@@ -1,5 +1,5 @@
-// Community challenges (SPEC.md "Challenges list", "Challenge detail", "Challenge create form",
-// sections 3–8; DECISIONS.md "Challenges"): list, create, enter, vote, pick the winner. Every
+// Community challenges (docs/product.md "Challenges list", "Challenge page", "Create a
+// challenge"; docs/decisions.md "Challenges"): list, create, enter, vote, pick the winner. Every
 // rule holds here, whoever calls: the status moves only by the organiser's actions, entries
 // only while open, one per person, no vote on one's own entry.
 import { paginationOptsValidator, paginationResultValidator } from "convex/server";

@@ -42,7 +42,10 @@ function mailEndpoint(...answers: Answer[]) {
     },
   };
 }
-/** E-mail notifications are off by default (SPEC.md); these authors turn them on. */
+/**
+ * E-mail notifications are off by default (docs/decisions.md "Notifications"); these authors turn
+ * them on.
+ */
 async function wantsEmail(t: TestConvex, userId: Id<"users">, on = true) {
   await t.run(async (ctx) => {
     const user = (await ctx.db.get("users", userId))!;

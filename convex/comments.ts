@@ -17,7 +17,7 @@ import { blocks, MUTE_MESSAGES, muteFilter } from "./model/mutes";
 import { readPage } from "./model/pagination";
 import { viewerIsModerator } from "./model/visibility";
 
-/** Comments per page (DECISIONS.md: 20 unless the screen needs more). */
+/** Comments per page (20, like every list unless its screen needs more). */
 const COMMENTS_PAGE = 20;
 
 /** A work's comments, newest first. */

@@ -1,4 +1,4 @@
-// Product constants shared by the server and the browser (SPEC.md section 9, DECISIONS.md).
+// Product constants shared by the server and the browser (docs/product.md, docs/decisions.md).
 // Plain data only: the frontend imports this file directly.
 
 /** Genres a work can have (the submit list), with their Japanese labels. */
@@ -17,10 +17,13 @@ export const GENRES = [
 export type Genre = (typeof GENRES)[number]["id"];
 export const GENRE_IDS = GENRES.map((g) => g.id) as readonly Genre[];
 
-/** Older gallery links used `?genre=web`; it means `webapp` (DECISIONS.md "Gallery"). */
+/** Older gallery links used `?genre=web`; it means `webapp` (docs/product.md "Gallery"). */
 export const GENRE_ALIASES: Readonly<Record<string, Genre>> = { web: "webapp" };
 
-/** AI tools offered when posting, grouped as the submit form shows them (SPEC.md step 3). */
+/**
+ * AI tools offered when posting, grouped as the submit form shows them (docs/product.md "Posting
+ * wizard", step 3).
+ */
 export const AI_TOOL_GROUPS = [
   {
     id: "vibeCoding",
@@ -57,7 +60,7 @@ export const AI_TOOL_GROUPS = [
 /** The submit list's own catch-all choice. */
 export const OTHER_AI_TOOL = "other";
 
-/** Every tool of the submit list, in SPEC.md order. */
+/** Every tool of the submit list, in the submit form's order. */
 export const SUBMIT_AI_TOOLS = [
   "bolt.new",
   "Lovable",
@@ -74,7 +77,9 @@ export const SUBMIT_AI_TOOLS = [
   OTHER_AI_TOOL,
 ] as const;
 
-/** The gallery's AI-tool filter: SPEC.md's filter tools first, then every other submit tool. */
+/**
+ * The gallery's AI-tool filter: the gallery's own filter tools first, then every other submit tool.
+ */
 const SPEC_FILTER_AI_TOOLS = [
   "ChatGPT",
   "Claude",
@@ -132,7 +137,7 @@ export type BadgeId = (typeof BADGE_IDS)[number];
 export const PROFILE_VISIBILITIES = ["public", "private"] as const;
 export type ProfileVisibility = (typeof PROFILE_VISIBILITIES)[number];
 
-/** Business constants and limits (SPEC.md section 9). */
+/** Business constants and limits (quoted in docs/product.md). */
 export const LIMITS = {
   galleryPageSize: 20,
   challengesPageSize: 12,
@@ -166,7 +171,7 @@ export const IMAGE_CONTENT_TYPES = ["image/png", "image/jpeg", "image/gif"] as c
 
 /**
  * Types accepted for a screenshot's thumbnail: those of the originals, plus WebP, which the
- * posting wizard makes in the browser (issue 16: lean gallery images).
+ * posting wizard makes in the browser (lean gallery images).
  */
 export const THUMBNAIL_CONTENT_TYPES = [...IMAGE_CONTENT_TYPES, "image/webp"] as const;
 
@@ -178,7 +183,7 @@ export const THUMBNAIL_CONTENT_TYPES = [...IMAGE_CONTENT_TYPES, "image/webp"] as
 export const SHARE_CARD = { width: 1200, height: 630, maxBytes: 1024 * 1024 } as const;
 export const SHARE_CARD_CONTENT_TYPES = ["image/webp", "image/jpeg", "image/png"] as const;
 
-/** Badge thresholds (DECISIONS.md "Badges and achievements"). */
+/** Badge thresholds (docs/product.md "Profile"). */
 export const BADGE_THRESHOLDS = {
   zeroCodeMasterAward: 3,
   zeroCodeMasterDisplay: 5,

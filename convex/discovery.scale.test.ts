@@ -1,8 +1,8 @@
-// Discovery at scale (issue 24 item 6): SCALE_WORKS (100,000) works by 500 creators, one in ten
-// hidden, with 1,000,000 likes (and comments and views) spread over the last 40 days as daily
-// rows, every derived row written as the live writes leave it and a hundred works left for the
-// refresh job to score. Every request is made under the gallery scale test's 1,000-documents-read
-// cap, each refresh transaction too, and compared with a brute-force answer:
+// Discovery at scale (every discovery read stays bounded at any size): SCALE_WORKS (100,000) works
+// by 500 creators, one in ten hidden, with 1,000,000 likes (and comments and views) spread over the
+// last 40 days as daily rows, every derived row written as the live writes leave it and a hundred
+// works left for the refresh job to score. Every request is made under the gallery scale test's
+// 1,000-documents-read cap, each refresh transaction too, and compared with a brute-force answer:
 // - the gallery sorted by 急上昇, every filter combination, three pages;
 // - every ranking window with and without a genre, 全期間, the weekly creator ranking, the home
 //   section;

@@ -1,4 +1,4 @@
-// The comment e-mail (DECISIONS.md "Notifications and e-mail"): an EmailJS-compatible POST,
+// The comment e-mail (docs/decisions.md "Notifications"): an EmailJS-compatible POST,
 // started by comments.add through the action-retrier component (model/commentEmails.ts), which
 // tries again with backoff when this throws: the provider answered 429 or 5xx or could not be
 // reached (3 tries at most). 403 and 451 are refusals that will not change: logged and dropped.

@@ -1,5 +1,6 @@
-// Embeds (issue 25): the card page is framable, escapes everything it prints and links to the
-// work; hidden and missing works show a short card; oEmbed describes a work page or share link.
+// Embeds (docs/decisions.md "SEO, share cards, feeds and embeds"): the card page is framable,
+// escapes everything it prints and links to the work; hidden and missing works show a short card;
+// oEmbed describes a work page or share link.
 import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
 import { EMBED_HEIGHT, EMBED_WIDTH, embedCode } from "./model/embedLinks";
 import { realGif, realPng, storePair } from "./model/screenshots.testkit";

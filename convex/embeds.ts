@@ -1,4 +1,4 @@
-// Embeds on the HTTP-action site (issue 25; model/embedLinks.ts): GET /embed/projects/{id} is the
+// Embeds on the HTTP-action site (model/embedLinks.ts): GET /embed/projects/{id} is the
 // card an <iframe> shows (framable from anywhere, no script), GET /oembed?url=… describes it for
 // sites that discover embeds (oEmbed 1.0, JSON). Hidden and deleted works embed as a short
 // "cannot be shown" card; oEmbed answers 404 for them.

@@ -1,8 +1,9 @@
-// The following feed at scale (issue 24 item 6): a reader following 500 creators who posted
-// SCALE_WORKS (100,000) works between them, every work fanned out into the feed, one in fifty
-// hidden. Each page must read under FEED_READ_CAP documents: the feed's one index range (20 rows
-// plus the cursor's neighbour), the 20 works and their authors. Merging 500 creators' ranges on
-// read, or scanning the feed, reads far more. SCALE_WORKS=5000 runs it smaller for a local check.
+// The following feed at scale (docs/decisions.md "Following feed"): a reader following 500 creators
+// who posted SCALE_WORKS (100,000) works between them, every work fanned out into the feed, one in
+// fifty hidden. Each page must read under FEED_READ_CAP documents: the feed's one index range (20
+// rows plus the cursor's neighbour), the 20 works and their authors. Merging 500 creators' ranges
+// on read, or scanning the feed, reads far more. SCALE_WORKS=5000 runs it smaller for a local
+// check.
 import { beforeAll, describe, expect, test } from "vitest";
 import { api } from "./_generated/api";
 import type { Id } from "./_generated/dataModel";

@@ -1,5 +1,6 @@
-// Atom feeds (issue 25): valid XML, newest visible works first, hidden works and private
-// creators never listed, escaped text, bounded to FEED_SIZE entries.
+// Atom feeds (docs/decisions.md "SEO, share cards, feeds and embeds"): valid XML, newest visible
+// works first, hidden works and private creators never listed, escaped text, bounded to FEED_SIZE
+// entries.
 import { XMLParser, XMLValidator } from "fast-xml-parser";
 import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
 import { parseFeedPath } from "./feeds";

@@ -1,7 +1,8 @@
-// Atom feeds on the HTTP-action site (issue 25), for feed readers and the pages' <link
-// rel="alternate">: GET /feeds/works.xml (new works), /feeds/users/{handle}.xml (one creator's,
-// when their profile shows its works to everyone) and /feeds/tags/{tag}.xml (one tag's, any
-// spelling). Each reads the newest FEED_SIZE visible works through one index range.
+// Atom feeds on the HTTP-action site (docs/decisions.md "SEO, share cards, feeds and embeds"), for
+// feed readers and the pages' <link rel="alternate">: GET /feeds/works.xml (new works),
+// /feeds/users/{handle}.xml (one creator's, when their profile shows its works to everyone) and
+// /feeds/tags/{tag}.xml (one tag's, any spelling). Each reads the newest FEED_SIZE visible works
+// through one index range.
 import { v } from "convex/values";
 import type { Doc, Id } from "./_generated/dataModel";
 import { internal } from "./_generated/api";

@@ -59,7 +59,8 @@ async function listableUser(ctx: QueryCtx, userId: Id<"users">, viewerId: Id<"us
 }
 
 async function followCard(ctx: QueryCtx, user: Doc<"users">, viewerId: Id<"users"> | null) {
-  // A private profile shows others only its avatar and display name (DECISIONS.md), here too.
+  // A private profile shows others only its avatar and display name (docs/decisions.md "Privacy"),
+  // here too.
   const canSeeDetails = profileAccess(user, viewerId).canSeeDetails;
   return {
     _id: user._id,

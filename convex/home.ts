@@ -5,8 +5,8 @@ import { readSiteCounter } from "./model/siteCounters";
 import { toWorkCard, vWorkCard } from "./model/workCards";
 
 /**
- * The home page: real site counts (the page adds the goal offsets of DECISIONS.md) from stored
- * counters, and the three most-liked works.
+ * The home page: real site counts (the page adds the goal offsets, docs/product.md "Home") from
+ * stored counters, and the three most-liked works.
  */
 export const overview = publicQuery({
   args: {},

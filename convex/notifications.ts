@@ -1,6 +1,6 @@
-// The signed-in user's notifications (SPEC.md "Header" bell, sections 4 and 7): the newest for
-// the bell, the page's filter tabs paginated, the stored unread count, and marking them read.
-// Only one's own; a visitor gets nothing. Notifications of one kind about one target arrive
+// The signed-in user's notifications (docs/product.md "App shell" bell, "Notifications"): the
+// newest for the bell, the page's filter tabs paginated, the stored unread count, and marking them
+// read. Only one's own; a visitor gets nothing. Notifications of one kind about one target arrive
 // grouped (model/notificationGroups.ts), so every read here is one index range.
 import { paginationOptsValidator, paginationResultValidator, type PaginationOptions } from "convex/server";
 import { v } from "convex/values";

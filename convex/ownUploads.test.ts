@@ -1,7 +1,7 @@
-// Own uploads only (issue 14): every uploaded file is registered to its uploader (screenshots in
-// screenshotFiles, profile photos in photoFiles); a user can use only their own checked uploads,
-// deleting an account deletes only that account's files, unused uploads are swept after a day,
-// and upload URLs are rate limited per user.
+// Own uploads only (docs/decisions.md "Uploads"): every uploaded file is registered to its uploader
+// (screenshots in screenshotFiles, profile photos in photoFiles); a user can use only their own
+// checked uploads, deleting an account deletes only that account's files, unused uploads are swept
+// after a day, and upload URLs are rate limited per user.
 import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
 import { api, internal } from "./_generated/api";
 import type { Id } from "./_generated/dataModel";

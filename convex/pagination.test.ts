@@ -1,4 +1,4 @@
-// Page sizes are the server's (DECISIONS.md "Fairness and abuse"): every paginated public query
+// Page sizes are the server's (docs/decisions.md "Text"): every paginated public query
 // clamps what a client asks for to its page size, and refuses nonsense sizes and unreadable
 // cursors with a clean Japanese error rather than an internal one.
 import type { FunctionReference, PaginationOptions } from "convex/server";

@@ -1,6 +1,6 @@
-// The permission matrix (DECISIONS.md "Authorization"): every public function of the app, found
-// from the modules the generated API lists (never a hand-kept list of names), called by a
-// signed-out visitor.
+// The permission matrix (docs/decisions.md "Callers and ownership"): every public function of the
+// app, found from the modules the generated API lists (never a hand-kept list of names), called by
+// a signed-out visitor.
 //
 // - Every public mutation and action refuses the visitor (ConvexError UNAUTHENTICATED or a
 //   Japanese sign-in message) and changes nothing: every table of the schema, file storage and
@@ -184,7 +184,8 @@ const profileForm = {
  * refuse a signed-out caller.
  */
 const ANONYMOUS_ALLOWED: Record<string, string> = {
-  // Anonymous visits count too (one per browser session per work per day, DECISIONS.md).
+  // Anonymous visits count too (one per browser session per work per day, docs/decisions.md
+  // "Views").
   "views:record": "a visitor's page view is recorded",
   // Convex Auth's sign-in itself: starts the Google redirect, or ends the session.
   "auth:signIn": "signing in starts signed out",

@@ -1,4 +1,4 @@
-// The profile page's works and liked-works tabs (DECISIONS.md "Profiles and following"): both
+// The profile page's works and liked-works tabs (docs/decisions.md "Privacy"): both
 // follow the profile's privacy on the server, newest first, a gallery page at a time.
 import { paginationOptsValidator, paginationResultValidator } from "convex/server";
 import { v } from "convex/values";

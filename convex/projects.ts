@@ -1,4 +1,4 @@
-// The gallery and the work page (SPEC.md "Gallery", "Work detail"; DECISIONS.md "Gallery").
+// The gallery and the work page (docs/product.md "Gallery", "Work page").
 import { paginationOptsValidator, paginationResultValidator } from "convex/server";
 import { v } from "convex/values";
 import { migrations } from "./migrations";

@@ -1,4 +1,4 @@
-// Every write a person can repeat is rate limited per user (DECISIONS.md "Fairness and abuse"):
+// Every write a person can repeat is rate limited per user (docs/decisions.md "Rate limits"):
 // each limit lets its burst through, refuses the next call with a Japanese message that says
 // when to try again, writes nothing for the refused call, and lets the person go on once the
 // bucket has refilled. Driven through the real public functions.

@@ -19,7 +19,7 @@ export const REPORT_MESSAGES = {
   noteTooLong: `補足は${MODERATION_RULES.reportNoteMax}文字以内で入力してください`,
 } as const;
 
-/** The reporter's own list: 20 a page (DECISIONS.md: 20 unless the screen needs more). */
+/** The reporter's own list: 20 a page (20, like every list unless its screen needs more). */
 const MY_REPORTS_PAGE = 20;
 
 /**

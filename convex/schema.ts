@@ -60,7 +60,7 @@ export const vSuspension = v.object({
   since: v.number(),
 });
 
-/** Per-user settings (DECISIONS.md "Notifications and e-mail"): stored on the user document. */
+/** Per-user settings (docs/decisions.md "Privacy"): stored on the user document. */
 export const vUserSettings = v.object({
   notifications: v.object({
     likes: v.boolean(),
@@ -81,7 +81,10 @@ export const vUserSettings = v.object({
 });
 export type UserSettings = Infer<typeof vUserSettings>;
 
-/** SPEC.md defaults: likes, comments and newProjects on; follows and email off; ... */
+/**
+ * Defaults (docs/product.md "Settings"): likes, comments and newProjects on; follows and email off;
+ * ...
+ */
 export const DEFAULT_USER_SETTINGS: UserSettings = {
   notifications: { likes: true, comments: true, follows: false, newProjects: true, email: false },
   emailNotifications: { comments: true },
@@ -137,7 +140,7 @@ export default defineSchema({
     // The profile the user edits in the app; these win over the Google values when set.
     displayName: v.optional(v.string()),
     photoStorageId: v.optional(v.id("_storage")),
-    /** The custom handle SPEC.md calls `userId`: 3–20 of [a-z0-9_], unique. */
+    /** The custom handle (ユーザーID, `userId` in forms): 3–20 of [a-z0-9_], unique. */
     handle: v.optional(v.string()),
     bio: v.optional(v.string()),
     location: v.optional(v.string()),
@@ -373,7 +376,7 @@ export default defineSchema({
     .index("by_projectId", ["projectId"])
     .index("by_userId", ["userId"]),
 
-  // One row per counted view of a work page; `_creationTime` is SPEC.md's viewedAt. A view counts
+  // One row per counted view of a work page; `_creationTime` is when it was viewed. A view counts
   // at most once per viewer per work per Japan calendar day (model/views.ts).
   views: defineTable({
     projectId: v.id("projects"),
@@ -452,7 +455,7 @@ export default defineSchema({
     color: vBadgeColor,
   }).index("by_badgeId", ["badgeId"]),
 
-  // `_creationTime` is SPEC.md's awardedAt.
+  // `_creationTime` is when it was awarded.
   userBadges: defineTable({
     userId: v.id("users"),
     badgeId: vBadgeId,
@@ -522,7 +525,8 @@ export default defineSchema({
     .index("by_projectId", ["projectId"])
     .index("by_userId", ["userId"]),
 
-  // SPEC.md keys a vote as {userId}_{submissionId}; the unique pair is enforced by the index.
+  // One vote per person per entry (docs/decisions.md "Votes, likes and follows"), kept by the
+  // index.
   challengeVotes: defineTable({
     userId: v.id("users"),
     submissionId: v.id("challengeSubmissions"),
@@ -532,7 +536,7 @@ export default defineSchema({
     .index("by_challengeId_and_userId", ["challengeId", "userId"])
     .index("by_userId", ["userId"]),
 
-  // Who follows whom (beyond SPEC.md: DECISIONS.md "Profiles and following"). One row per pair;
+  // Who follows whom (docs/decisions.md "Votes, likes and follows"). One row per pair;
   // `_creationTime` orders both lists newest first.
   follows: defineTable({
     followerId: v.id("users"),
@@ -627,9 +631,9 @@ export default defineSchema({
     upTo: v.number(),
   }).index("by_name", ["name"]),
 
-  // Saved works (ストック, issue 24): private to the saver, never counted in public. `_creationTime`
-  // is when it was saved, so /saved lists newest saved first. Hidden works keep their rows (the
-  // list skips them when read: only the saver ever reads this table).
+  // Saved works (ストック, docs/decisions.md "Privacy"): private to the saver, never counted in public.
+  // `_creationTime` is when it was saved, so /saved lists newest saved first. Hidden works keep
+  // their rows (the list skips them when read: only the saver ever reads this table).
   saves: defineTable({
     userId: v.id("users"),
     projectId: v.id("projects"),
@@ -642,7 +646,7 @@ export default defineSchema({
     // The update fan-out and the purge of a deleted work.
     .index("by_projectId", ["projectId"]),
 
-  // Tag and AI-tool pages (issue 24, model/discovery.ts). One row per (work, folded tag), like
+  // Tag and AI-tool pages (model/discovery.ts). One row per (work, folded tag), like
   // projectAiTools: `tagKey` is the tag folded as search folds text (NFKC, lower case, katakana
   // to hiragana), so ＡＩ, ai and Ai are one tag. A hidden work has no rows here (restoring it
   // makes them again); genre, zero-code and likesCount are copied and kept in step.
@@ -699,7 +703,7 @@ export default defineSchema({
     .index("by_tool", ["tool"])
     .index("by_count", ["count"]),
   // ---------------------------------------------------------------------------------------------
-  // Trending and rankings (issue 24, model/trending.ts). Reads stay bounded at any size: the
+  // Trending and rankings (model/trending.ts). Reads stay bounded at any size: the
   // gallery sorts by projects.trendScore through its indexes, the rankings read the top rows of
   // one index range, and every score is recomputed from at most 30 daily rows of one work.
 
@@ -767,7 +771,7 @@ export default defineSchema({
     .index("by_likesWeek_and_tieOrder", ["likesWeek", "tieOrder"]),
 
   // ---------------------------------------------------------------------------------------------
-  // The following feed (issue 24 item 3; model/feed.ts): fan-out on write. One row per (follower,
+  // The following feed (model/feed.ts): fan-out on write. One row per (follower,
   // work by someone they follow), written when the work is posted (scheduled batches) and when
   // the follow starts (the creator's latest works), removed on unfollow and when the work is
   // deleted. A hidden work's rows are marked `hidden`, so the feed's index range skips them.

@@ -1,4 +1,5 @@
-// Share links (DECISIONS.md "Sharing"): GET /share/projects/{id} on the HTTP-action site.
+// Share links (docs/decisions.md "SEO, share cards, feeds and embeds"): GET /share/projects/{id} on
+// the HTTP-action site.
 import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
 import indexHtml from "../index.html?raw";
 import type { Id } from "./_generated/dataModel";

@@ -1,6 +1,7 @@
-// Share links (DECISIONS.md "Sharing"): GET /share/projects/{id} on the HTTP-action site answers
-// with the work's Open Graph / Twitter card tags for crawlers and sends people on to the work page
-// at SITE_URL (the web app). Routed in convex/http.ts; the page itself is model/sharePage.ts.
+// Share links (docs/decisions.md "SEO, share cards, feeds and embeds"): GET /share/projects/{id} on
+// the HTTP-action site answers with the work's Open Graph / Twitter card tags for crawlers and
+// sends people on to the work page at SITE_URL (the web app). Routed in convex/http.ts; the page
+// itself is model/sharePage.ts.
 import { v } from "convex/values";
 import { internal } from "./_generated/api";
 import { httpAction, internalQuery } from "./_generated/server";

@@ -1,7 +1,8 @@
-// Share cards (issue 25): the 1200×630 image the browser draws for a work's share page once the
-// work is saved. screenshots.checkShareCard checks the upload, projects.setShareCard puts it on
-// the work (unless an edit overtook it), projects.update drops a card an edit made stale, and the
-// work's files go with it. The share page itself is share.test.ts.
+// Share cards (docs/decisions.md "SEO, share cards, feeds and embeds"): the 1200×630 image the
+// browser draws for a work's share page once the work is saved. screenshots.checkShareCard checks
+// the upload, projects.setShareCard puts it on the work (unless an edit overtook it),
+// projects.update drops a card an edit made stale, and the work's files go with it. The share page
+// itself is share.test.ts.
 import { encode } from "fast-png";
 import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
 import { api, internal } from "./_generated/api";

@@ -1,5 +1,6 @@
-// The sitemap (issue 25): valid XML listing exactly what anyone may open — visible works and
-// challenges, public profiles with a handle — in month sitemaps, read in bounded pages.
+// The sitemap (docs/decisions.md "SEO, share cards, feeds and embeds"): valid XML listing exactly
+// what anyone may open — visible works and challenges, public profiles with a handle — in month
+// sitemaps, read in bounded pages.
 import { XMLParser, XMLValidator } from "fast-xml-parser";
 import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
 import { createChallenge } from "./model/challenges.testkit";

@@ -1,4 +1,4 @@
-// GET /sitemap.xml and /sitemaps/… on the HTTP-action site (issue 25; model/sitemap.ts has the
+// GET /sitemap.xml and /sitemaps/… on the HTTP-action site (model/sitemap.ts has the
 // layout). Each query reads one bounded page of one index range; the HTTP action pages through a
 // month, at most SITEMAP_MAX_URLS / SITEMAP_PAGE queries.
 import { paginationOptsValidator } from "convex/server";

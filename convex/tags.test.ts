@@ -1,6 +1,7 @@
-// Tag and AI-tool pages (issue 24): folded tag matching and the display spelling, the counters
-// through post, edit, like, hide, restore and delete, the pages against a brute-force order,
-// related tags, the /tools index, mutes, bad input, and the backfill against live writes.
+// Tag and AI-tool pages (docs/product.md "Tags and AI tools"): folded tag matching and the display
+// spelling, the counters through post, edit, like, hide, restore and delete, the pages against a
+// brute-force order, related tags, the /tools index, mutes, bad input, and the backfill against
+// live writes.
 import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
 import { api, internal } from "./_generated/api";
 import type { Doc, Id } from "./_generated/dataModel";

@@ -1,6 +1,6 @@
-// Tag pages (/tags/{tag}, issue 24): a tag's works, its heading and its related tags. Tags match
-// folded (ＡＩ, ai and Ai are one tag; model/discovery.ts), hidden works never appear (they have
-// no join rows) and works by users the viewer mutes are left out.
+// Tag pages (/tags/{tag}, docs/product.md "Tags and AI tools"): a tag's works, its heading and its
+// related tags. Tags match folded (ＡＩ, ai and Ai are one tag; model/discovery.ts), hidden works
+// never appear (they have no join rows) and works by users the viewer mutes are left out.
 import { paginationOptsValidator, paginationResultValidator } from "convex/server";
 import { v } from "convex/values";
 import { migrations } from "./migrations";

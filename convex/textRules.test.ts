@@ -1,4 +1,4 @@
-// The text rule (DECISIONS.md "Fairness and abuse"; model/cleanText.ts) through every public
+// The text rule (docs/decisions.md "Text"; model/cleanText.ts) through every public
 // mutation that stores what people type: works (create, update), profiles (setup, edit),
 // comments and challenges. Bidirectional overrides/isolates are refused with a field message and
 // nothing is written; control characters are dropped (newline and tab kept in multi-line

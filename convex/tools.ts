@@ -1,6 +1,6 @@
-// AI-tool pages (/tools and /tools/{tool}, issue 24): every tool with its number of works, and a
-// tool's works through the gallery's projectAiTools rows (hidden works have none; works by users
-// the viewer mutes are left out).
+// AI-tool pages (/tools and /tools/{tool}, docs/product.md "Tags and AI tools"): every tool with
+// its number of works, and a tool's works through the gallery's projectAiTools rows (hidden works
+// have none; works by users the viewer mutes are left out).
 import { paginationOptsValidator, paginationResultValidator } from "convex/server";
 import { v } from "convex/values";
 import { LIMITS } from "./constants";

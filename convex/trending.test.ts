@@ -1,6 +1,7 @@
-// 急上昇 and the rankings (issue 24): the crafted timeline, decay over days through the scheduled
-// refresh, each ranking window across Japan day boundaries, hidden and muted works, genre, ties,
-// the creator ranking, and the gallery's trending sort against the stored scores.
+// 急上昇 and the rankings (docs/decisions.md "Trending and rankings"): the crafted timeline, decay
+// over days through the scheduled refresh, each ranking window across Japan day boundaries, hidden
+// and muted works, genre, ties, the creator ranking, and the gallery's trending sort against the
+// stored scores.
 import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
 import { api, internal } from "./_generated/api";
 import type { Id } from "./_generated/dataModel";

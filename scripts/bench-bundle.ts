@@ -1,4 +1,4 @@
-// Bundle benchmark (issue 16): the gzipped JavaScript a signed-out visitor's browser fetches to
+// Bundle benchmark: the gzipped JavaScript a signed-out visitor's browser fetches to
 // open / and /projects, and the gzipped size of every chunk of the production build.
 //
 //   npm run bench:bundle

@@ -1,4 +1,4 @@
-// Discovery benchmark (issue 24): the documents read and the latency (p50, p95) of each discovery
+// Discovery benchmark: the documents read and the latency (p50, p95) of each discovery
 // request (急上昇, rankings, the following feed, tag and AI-tool pages) on the embedded backend,
 // with the discovery scale test's data: 100,000 works by 500 creators, 1,000,000 likes over 40
 // days, a reader following all 500 with every work in their feed.

@@ -1,4 +1,4 @@
-// What the user feels (issue 16 point 5): how long another person's like or comment takes to
+// What the user feels: how long another person's like or comment takes to
 // show on an open work page, and how much work one view causes with many gallery pages open.
 //
 //   npm run bench:feel [-- trials]        default 50 likes and 50 comments

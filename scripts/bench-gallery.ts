@@ -1,4 +1,4 @@
-// Gallery benchmark (issue 5): for 1k, 10k and 100k works, the documents read and the time of
+// Gallery benchmark: for 1k, 10k and 100k works, the documents read and the time of
 // each gallery request — both sorts with and without filters, and searches.
 //
 //   npx tsx scripts/bench-gallery.ts [sizes...]     e.g. npx tsx scripts/bench-gallery.ts 1000 10000

@@ -1,4 +1,4 @@
-// Lighthouse benchmark (issue 25): the performance, accessibility, best-practices and SEO scores
+// Lighthouse benchmark: the performance, accessibility, best-practices and SEO scores
 // and the paint metrics (LCP, TBT, CLS) of the five public pages, with Lighthouse's mobile preset
 // (simulated throttling) and its desktop preset, on a production build served like a static host
 // (gzip, SPA fallback) against the embedded backend seeded with the demo data.

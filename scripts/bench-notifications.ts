@@ -1,4 +1,4 @@
-// Notification benchmark (issue 12): how long from B's like to A's bell showing it.
+// Notification benchmark: how long from B's like to A's bell showing it.
 //
 //   npm run bench:notifications [-- likes]        default 50 likes
 //

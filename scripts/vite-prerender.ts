@@ -1,7 +1,7 @@
-// Build-time prerendering of the public pages (issue 25), as a Vite plugin: after the client
-// build, each route of src/prerender/prerendered-routes.ts is rendered in Node with the app's
-// own components (src/prerender/render-page.tsx, loaded through Vite) and written into the HTML
-// a static host serves, so the page is painted before its JavaScript has run.
+// Build-time prerendering of the public pages (docs/architecture.md "Prerendering"), as a Vite
+// plugin: after the client build, each route of src/prerender/prerendered-routes.ts is rendered in
+// Node with the app's own components (src/prerender/render-page.tsx, loaded through Vite) and
+// written into the HTML a static host serves, so the page is painted before its JavaScript has run.
 //
 // - dist/index.html holds the home page (it is "/"), and, because static hosts answer every
 //   other path with it, the other routes as <template>s: a small inline script puts the one

@@ -1,4 +1,4 @@
-// Deleting an account (DECISIONS.md "Settings and account").
+// Deleting an account (docs/decisions.md "Account deletion and export").
 //
 // At once, in the mutation the user confirms: their sign-in records (so signing in with the same
 // Google identity later creates a new, empty user), their photo (only a file registered to them,

@@ -1,4 +1,5 @@
-// Atom feeds (RFC 4287) of works (issue 25): the newest works, one creator's, one tag's.
+// Atom feeds (RFC 4287) of works (docs/decisions.md "SEO, share cards, feeds and embeds"): the
+// newest works, one creator's, one tag's.
 import { summarize } from "./cleanText";
 import { xmlEscape } from "./xml";
 

@@ -9,7 +9,7 @@ export type BadgeDefinition = {
   color: BadgeColor;
 };
 
-/** The badges of DECISIONS.md. The `badges` table is seeded from this list. */
+/** The badges (docs/product.md "Profile"). The `badges` table is seeded from this list. */
 export const BADGE_DEFINITIONS: readonly BadgeDefinition[] = [
   {
     badgeId: "firstProject",

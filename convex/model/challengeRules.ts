@@ -1,7 +1,7 @@
-// Rules of a challenge (SPEC.md section 5 "Challenge create", section 4 "Challenge";
-// DECISIONS.md "Challenges"), shared by the server (challenges.create) and the create form in the
-// browser, so both refuse the same input with the same Japanese message. zod and plain data
-// only: no server imports.
+// Rules of a challenge (docs/product.md "Create a challenge", "Challenge page";
+// docs/decisions.md "Challenge rules"), shared by the server (challenges.create) and the create
+// form in the browser, so both refuse the same input with the same Japanese message. zod and plain
+// data only: no server imports.
 //
 // Dates are Japanese calendar days: the end date is a day (YYYY-MM-DD) and the challenge runs
 // until the end of that day in Japan (UTC+9, no daylight saving).
@@ -12,13 +12,13 @@ import { cleanText, TEXT_MESSAGES, textProblem } from "./cleanText";
 import { cleanList, listTextProblem, requiredText, uniqueList, WORK_LIMITS, WORK_MESSAGES } from "./workRules";
 
 
-/** Limits SPEC.md leaves open. */
+/** Limits of our own choosing. */
 export const CHALLENGE_LIMITS = {
   requirementsMax: 2000,
   prizeDescriptionMax: 500,
   /** The latest end date the form accepts, in days from today. */
   endDateMaxDays: 365,
-  /** SPEC.md's hint: 1 to 4 weeks. */
+  /** The form's hint: 1 to 4 weeks. */
   recommendedMinDays: 7,
   recommendedMaxDays: 28,
 } as const;

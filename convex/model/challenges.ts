@@ -40,7 +40,9 @@ export async function moveStatus(
   await bumpSiteCounter(ctx, `challenges_${status}`, 1);
 }
 
-/** The winner hears of it and earns the challengeWinner badge (DECISIONS.md). */
+/**
+ * The winner hears of it and earns the challengeWinner badge (docs/decisions.md "Challenge rules").
+ */
 export async function rewardWinner(ctx: MutationCtx, challenge: Pick<Doc<"challenges">, "_id" | "title">, winnerId: Id<"users">) {
   await notify(ctx, {
     userId: winnerId,

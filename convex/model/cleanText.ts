@@ -1,4 +1,4 @@
-// The one rule for text people type (DECISIONS.md "Fairness and abuse"), shared by the server's
+// The one rule for text people type (docs/decisions.md "Text"), shared by the server's
 // checks (workRules, profileRules, challengeRules, comments) and the forms in the browser. Plain
 // functions only: no server imports, so the frontend imports this file as it is.
 //

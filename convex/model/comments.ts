@@ -1,5 +1,5 @@
-// Comment rules (SPEC.md section 5 "Comment") and the comment e-mail decision (DECISIONS.md
-// "Notifications and e-mail").
+// Comment rules (docs/product.md "Work page") and the comment e-mail decision
+// (docs/decisions.md "Notifications").
 import { v } from "convex/values";
 import type { Doc, Id } from "../_generated/dataModel";
 import type { QueryCtx } from "../_generated/server";

@@ -1,6 +1,7 @@
-// The data export (DECISIONS.md "Settings and account"): the user's profile, settings, works,
-// comments, likes and saved works (ストック, private: only here and on /saved) as one JSON document. It is a single query, so every part is capped to keep
-// the read within one transaction's limits; `truncated` says when a cap was reached.
+// The data export (docs/decisions.md "Account deletion and export"): the user's profile, settings,
+// works, comments, likes and saved works (ストック, private: only here and on /saved) as one JSON
+// document. It is a single query, so every part is capped to keep the read within one transaction's
+// limits; `truncated` says when a cap was reached.
 import { v, type Infer } from "convex/values";
 import type { Doc } from "../_generated/dataModel";
 import type { QueryCtx } from "../_generated/server";

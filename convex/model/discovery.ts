@@ -1,6 +1,6 @@
-// Tag and AI-tool pages (issue 24): the join rows that list a tag's or a tool's works through an
-// index, and the stored counters the pages show, all kept in the transaction of the write that
-// changes them.
+// Tag and AI-tool pages (docs/product.md "Tags and AI tools"): the join rows that list a tag's or a
+// tool's works through an index, and the stored counters the pages show, all kept in the
+// transaction of the write that changes them.
 //
 // - projectAiTools: one row per (work, tool); projectTags: one row per (work, folded tag). Both
 //   exist only for works others may see: hiding a work deletes them, restoring writes them again.

@@ -1,4 +1,5 @@
-// What the tag and AI-tool pages read (issue 24). Every read is one index range, bounded:
+// What the tag and AI-tool pages read (docs/product.md "Tags and AI tools"). Every read is one
+// index range, bounded:
 // - a page of works: one page of join rows (projectTags / projectAiTools, one index per sort and
 //   zero-code combination; hidden works have no rows), then each row's work and author;
 // - related tags: the tag's RELATED_SAMPLE most liked works, their tags counted, then the stats

@@ -1,7 +1,7 @@
-// Embeds (issue 25): any work as a card creators paste into note, Zenn or a blog. The card is an
-// HTML page on the HTTP-action site (convex/embeds.ts) shown in an iframe; /oembed describes it
-// for sites that discover embeds themselves. Plain functions, shared with the browser, which
-// offers the 埋め込みコード.
+// Embeds (docs/decisions.md "SEO, share cards, feeds and embeds"): any work as a card creators
+// paste into note, Zenn or a blog. The card is an HTML page on the HTTP-action site
+// (convex/embeds.ts) shown in an iframe; /oembed describes it for sites that discover embeds
+// themselves. Plain functions, shared with the browser, which offers the 埋め込みコード.
 import { escapeHtml } from "./markup";
 
 export const EMBED_PREFIX = "/embed/projects/";

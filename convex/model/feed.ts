@@ -1,4 +1,5 @@
-// The following feed (issue 24 item 3): works by the creators I follow, newest first.
+// The following feed (docs/decisions.md "Following feed"): works by the creators I follow, newest
+// first.
 //
 // Why fan-out on write. Read-time merging ("fan-out on read") would open one index range per
 // followed creator and merge them: a user following 500 creators reads 500 ranges (and at least

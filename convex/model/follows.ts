@@ -1,5 +1,5 @@
-// Following creators (DECISIONS.md "Profiles and following"): one `follows` row per pair, the
-// stored counters on both users, and a `follow` notification when the followed user wants it.
+// Following creators (docs/decisions.md "Votes, likes and follows"): one `follows` row per pair,
+// the stored counters on both users, and a `follow` notification when the followed user wants it.
 // Taking a follow back within the same notification's unread life removes it again, so
 // follow/unfollow in a loop does not spam anyone.
 import type { Doc, Id } from "../_generated/dataModel";

@@ -1,4 +1,4 @@
-// The gallery at scale (ARCHITECTURE.md "Gallery at scale"). Every request reads a bounded number
+// The gallery at scale. Every request reads a bounded number
 // of documents whatever the table size:
 // - Without search text, each filter/sort combination has its own index (the AI-tool filter goes
 //   through the projectAiTools join table), so a page reads its rows and nothing else and the

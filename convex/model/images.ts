@@ -1,6 +1,6 @@
 // Uploaded images (profile photos and screenshots): PNG, JPEG or GIF, at most 5 MB,
-// judged from the stored file, never from what the client says about it (DECISIONS.md
-// "Data rules").
+// judged from the stored file, never from what the client says about it (docs/decisions.md
+// "Uploads").
 //
 // Where each check runs, and why:
 // - In a mutation (`checkStoredImage`): the stored file's metadata (exists, real size, declared

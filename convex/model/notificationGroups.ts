@@ -1,9 +1,9 @@
-// Grouping notifications on write (DECISIONS.md: "Notifications of one kind about one target are
-// grouped in the list"). A like, comment or follow joins its recipient's unread row with the same
-// group key (kind and target) instead of adding a row: that row takes the latest actor, time and
-// message, and counts the people once each. New challenges all share one key per recipient, so a
-// run of them is one item and never pushes personal notifications out of the bell. Once the row
-// is read, the next event starts a new group. Reads stay one index range, paginated.
+// Grouping notifications on write (docs/decisions.md "Notifications": notifications of one kind
+// about one target are grouped in the list). A like, comment or follow joins its recipient's unread
+// row with the same group key (kind and target) instead of adding a row: that row takes the latest
+// actor, time and message, and counts the people once each. New challenges all share one key per
+// recipient, so a run of them is one item and never pushes personal notifications out of the bell.
+// Once the row is read, the next event starts a new group. Reads stay one index range, paginated.
 import type { Doc, Id } from "../_generated/dataModel";
 import type { MutationCtx } from "../_generated/server";
 import type { BadgeId, NotificationTab, NotificationType } from "../constants";

@@ -53,7 +53,7 @@ export async function likeMayNotify(ctx: MutationCtx, projectId: Id<"projects">,
   return await noticeOncePerDay(ctx, `like:${projectId}:${fromUserId}`);
 }
 
-/** The comment preview of SPEC.md: the first 50 characters, plus an ellipsis when longer. */
+/** The comment preview in a notification: the first 50 characters, plus an ellipsis when longer. */
 export function commentPreview(content: string, max = 50): string {
   const chars = Array.from(content.trim());
   return chars.length > max ? chars.slice(0, max).join("") + "…" : chars.join("");

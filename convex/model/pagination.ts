@@ -1,4 +1,4 @@
-// Page sizes are the server's to decide (DECISIONS.md "Fairness and abuse"): a client may ask
+// Page sizes are the server's to decide (docs/decisions.md "Text"): a client may ask
 // for fewer items than a page, never for more, and nonsense is refused with a clear error.
 import type { PaginationOptions } from "convex/server";
 import { ConvexError } from "convex/values";

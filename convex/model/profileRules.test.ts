@@ -28,7 +28,7 @@ describe("handle rules", () => {
     expect(normalizeHandle("太郎")).toBe("");
   });
 
-  test("every message, as SPEC.md words it", () => {
+  test("every message, as docs/product.md words it", () => {
     expect(validateHandle("")).toBe("ユーザーIDは必須です");
     expect(validateHandle("   ")).toBe("ユーザーIDは必須です");
     expect(validateHandle("taro-dev")).toBe("英数字とアンダースコアのみ使用できます");

@@ -1,11 +1,11 @@
-// Profile rules (SPEC.md section 5 "Profile setup" / "Profile edit"), shared by the server
+// Profile rules (docs/product.md "Profile setup and edit"), shared by the server
 // (convex/users.ts) and the setup and edit forms in the browser. Plain functions and data only:
 // no server imports, so the frontend can import this file as it is.
 import { LIMITS } from "../constants";
 import { cleanText, textProblem } from "./cleanText";
 import { isHttpUrl } from "./urls";
 
-/** Limits SPEC.md leaves open; kept small enough for a profile card. */
+/** Limits of our own choosing; kept small enough for a profile card. */
 export const PROFILE_LIMITS = {
   displayNameMax: 50,
   locationMax: 50,

@@ -1,5 +1,5 @@
 // What a user document looks like to its owner and to everyone else. Privacy is enforced here
-// (DECISIONS.md "Authorization"): a private profile shows only avatar and name to others, the
+// (docs/decisions.md "Privacy"): a private profile shows only avatar and name to others, the
 // works tab follows showProjects, and the e-mail address leaves only with showEmail on.
 import { v, type Infer } from "convex/values";
 import type { Doc, Id } from "../_generated/dataModel";

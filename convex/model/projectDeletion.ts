@@ -1,5 +1,6 @@
-// Deleting a work (DECISIONS.md "Data rules"): its likes, comments, views, images,
-// notifications that point at it, its challenge submissions with their votes and its saves go too.
+// Deleting a work (docs/decisions.md "Account deletion and export"): its likes, comments, views,
+// images, notifications that point at it, its challenge submissions with their votes and its saves
+// go too.
 //
 // The work must disappear at once but may have any number of likes, comments and views, so the
 // delete happens in two parts: `deleteProjectCascade` removes what the gallery and the counters

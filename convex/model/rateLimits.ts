@@ -1,4 +1,4 @@
-// How often one person may repeat an action (DECISIONS.md "Fairness and abuse"), through the
+// How often one person may repeat an action (docs/decisions.md "Rate limits"), through the
 // @convex-dev/rate-limiter component. A refusal is a ConvexError that says when to try again.
 import { DAY, HOUR, MINUTE, RateLimiter, type RateLimitConfig } from "@convex-dev/rate-limiter";
 import { ConvexError } from "convex/values";

@@ -1,6 +1,6 @@
-// Saved works (ストック, issue 24): a private list per user, like Qiita's stock, apart from the
-// public いいね. Nobody but the saver ever reads a `saves` row: there is no public counter, and
-// no list others see joins this table.
+// Saved works (ストック, docs/decisions.md "Privacy"): a private list per user, like Qiita's stock,
+// apart from the public いいね. Nobody but the saver ever reads a `saves` row: there is no public
+// counter, and no list others see joins this table.
 //
 // - Saving and unsaving (saves.toggle), and merging what a visitor saved in this browser's local
 //   storage once they sign in (saves.mergeLocal).

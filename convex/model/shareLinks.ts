@@ -1,7 +1,8 @@
-// Share links (DECISIONS.md "Sharing"): a work is shared as a URL on the deployment's HTTP-action
-// site, `{CONVEX_SITE_URL}/share/projects/{id}`, which answers crawlers with Open Graph / Twitter
-// card tags and sends people on to the work page (convex/share.ts). Plain functions, shared with
-// the browser, which builds the links the share button copies.
+// Share links (docs/decisions.md "SEO, share cards, feeds and embeds"): a work is shared as a URL
+// on the deployment's HTTP-action site, `{CONVEX_SITE_URL}/share/projects/{id}`, which answers
+// crawlers with Open Graph / Twitter card tags and sends people on to the work page
+// (convex/share.ts). Plain functions, shared with the browser, which builds the links the share
+// button copies.
 
 /** The route prefix of a work's share page (an httpRouter `pathPrefix`, so it ends with "/"). */
 export const SHARE_PROJECT_PREFIX = "/share/projects/";

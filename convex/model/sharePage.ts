@@ -1,8 +1,8 @@
-// The HTML a work's share link answers with (DECISIONS.md "Sharing"): crawlers of X, LINE, Slack
-// and the like read Open Graph / Twitter card tags without running scripts, and the app is a
-// static SPA whose index.html carries only the site's default tags. So the share URL is an HTTP
-// action (convex/share.ts) whose page holds the work's own tags and sends people on to the work
-// page (meta refresh, a script, and a plain link).
+// The HTML a work's share link answers with (docs/decisions.md "SEO, share cards, feeds and
+// embeds"): crawlers of X, LINE, Slack and the like read Open Graph / Twitter card tags without
+// running scripts, and the app is a static SPA whose index.html carries only the site's default
+// tags. So the share URL is an HTTP action (convex/share.ts) whose page holds the work's own tags
+// and sends people on to the work page (meta refresh, a script, and a plain link).
 import { SHARE_CARD } from "../constants";
 import { summarize } from "./cleanText";
 import { OEMBED_PATH } from "./embedLinks";

@@ -1,9 +1,9 @@
-// The sitemap (issue 25): a sitemap index at /sitemap.xml on the HTTP-action site, listing one
-// sitemap of the fixed pages and, per Japan calendar month since the first of each kind, one of
-// the works, one of the public profiles and one of the challenges created that month. A month's
-// sitemap is read in pages of SITEMAP_PAGE rows (each one bounded query) and holds at most
-// SITEMAP_MAX_URLS, the protocol's limit; hidden works and challenges, private profiles and
-// profiles without a handle never appear.
+// The sitemap (docs/decisions.md "SEO, share cards, feeds and embeds"): a sitemap index at
+// /sitemap.xml on the HTTP-action site, listing one sitemap of the fixed pages and, per Japan
+// calendar month since the first of each kind, one of the works, one of the public profiles and one
+// of the challenges created that month. A month's sitemap is read in pages of SITEMAP_PAGE rows
+// (each one bounded query) and holds at most SITEMAP_MAX_URLS, the protocol's limit; hidden works
+// and challenges, private profiles and profiles without a handle never appear.
 import { xmlEscape } from "./xml";
 import { JAPAN_OFFSET_MS } from "./japanTime";
 

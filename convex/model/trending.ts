@@ -1,4 +1,4 @@
-// 急上昇 (trending) and the rankings (issue 24; README "Discovery: trending and rankings").
+// 急上昇 (trending) and the rankings (docs/decisions.md "Trending and rankings").
 //
 // Every like, unlike, shown comment and counted view adds to its work's row in workDailyStats for
 // the current Japan day (one row per work per day), in the transaction of the action. From those

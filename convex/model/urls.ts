@@ -1,5 +1,5 @@
-// Links users give (demo, video, repository, website, GitHub, Twitter): DECISIONS.md allows only
-// http: and https:. Plain function, shared with the browser.
+// Links users give (demo, video, repository, website, GitHub, Twitter): only http: and https:
+// (docs/decisions.md "Text"). Plain function, shared with the browser.
 
 /**
  * Whether the text is an http(s) URL written out in full, with a host. The URL parser alone is

@@ -1,4 +1,4 @@
-// Honest view counts (DECISIONS.md "Fairness and abuse"): a view counts at most once per viewer
+// Honest view counts (docs/decisions.md "Views"): a view counts at most once per viewer
 // per work per Japan calendar day (Asia/Tokyo, UTC+9 all year: no daylight saving), and views are
 // rate limited (model/rateLimits.ts VIEW_RATE_LIMITS) so that a script cannot farm the
 // trendsetter badge. A view that does not count is not an error: the page never hears of it.

@@ -86,8 +86,8 @@ export const RELATED_POOL = 20;
 
 /**
  * Up to LIMITS.relatedWorks other works: those sharing the most tags first, then the same genre,
- * then the newest. Picked from the newest works overall and of the same genre (SPEC.md: the 20
- * newest), so it reads a bounded number of documents.
+ * then the newest. Picked from the newest works overall and of the same genre (the 20
+ * newest of each), so it reads a bounded number of documents.
  */
 export async function relatedWorks(ctx: QueryCtx, work: Doc<"projects">, mutes?: MuteFilter): Promise<Doc<"projects">[]> {
   // With mutes, each pool reads `extra` more works to stand in for muted authors' ones.

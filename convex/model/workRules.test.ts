@@ -34,7 +34,7 @@ describe("step 1: basic information", () => {
     expect(basic({ demoVideoUrl: "https://youtu.be/x", repositoryUrl: "http://github.com/x/y" })).toEqual({});
   });
 
-  test("every required field, blank or only spaces, with SPEC.md's message", () => {
+  test("every required field, blank or only spaces, with the product's message", () => {
     expect(basic({ title: "", description: "", vibeDescription: "", genre: "", demoUrl: "" })).toEqual({
       title: "タイトルは必須です",
       description: "説明は必須です",
@@ -265,7 +265,7 @@ describe("normalizeWork", () => {
   });
 });
 
-test("the messages are the ones SPEC.md gives", () => {
+test("the messages are the ones docs/product.md gives", () => {
   expect(WORK_MESSAGES).toMatchObject({
     signInRequired: "作品を投稿するにはログインが必要です",
     screenshotsRequired: "スクリーンショットを少なくとも1枚アップロードしてください",

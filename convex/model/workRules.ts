@@ -1,4 +1,4 @@
-// Rules of a work's fields (SPEC.md section 5 "Work steps 1–3"; DECISIONS.md "Data rules"),
+// Rules of a work's fields (docs/product.md "Posting wizard"; docs/decisions.md "Text"),
 // shared by the server (projects.create / projects.update) and the posting wizard in the
 // browser, so both refuse the same input with the same Japanese message. zod schemas and plain
 // data only: no server imports, so the frontend imports this file as it is.
@@ -7,7 +7,7 @@ import { GENRE_IDS, LIMITS, type Genre } from "../constants";
 import { cleanText, TEXT_MESSAGES, textProblem, type TextKind } from "./cleanText";
 import { isHttpUrl } from "./urls";
 
-/** Limits SPEC.md leaves open, sized for a work page and a gallery card. */
+/** Limits of our own choosing, sized for a work page and a gallery card. */
 export const WORK_LIMITS = {
   titleMax: 100,
   descriptionMax: 2000,
@@ -76,7 +76,7 @@ export function listTextProblem(items: readonly string[]): string | null {
   return null;
 }
 
-/** An http(s) URL with a host (DECISIONS.md "Data rules"); empty allowed unless `required`. */
+/** An http(s) URL with a host (docs/decisions.md "Text"); empty allowed unless `required`. */
 export function urlProblem(value: string, required?: string): string | null {
   const url = cleanText(value);
   const textIssue = textProblem(url);

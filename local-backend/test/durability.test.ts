@@ -1,4 +1,4 @@
-// Durable commits (issue 15): a commit is in the write-ahead log, fdatasync'd, before its client
+// Durable commits: a commit is in the write-ahead log, fdatasync'd, before its client
 // hears it succeeded; a commit the disk refuses fails its mutation with nothing applied (an upload
 // too, and a scheduled job is retried), and the backend writes again once the disk does. The
 // backend runs the durability app (test/apps/durability), in a child process where it is killed

@@ -1,5 +1,5 @@
 /**
- * Every route of the product (SPEC.md section 2) in one place: `routePatterns` feeds the router,
+ * Every route of the product (docs/product.md) in one place: `routePatterns` feeds the router,
  * `paths` builds links. Both share keys, so a route cannot be added to one and forgotten in the
  * other. A route listed here is not necessarily registered yet: unbuilt ones fall to the 404 page.
  */

@@ -1,6 +1,7 @@
-// robots.txt (issue 25), written into the build by vite.config.ts: every public page may be
-// crawled; pages that are personal or for staff are not worth it; the sitemap lives on the
-// deployment's HTTP-action site (convex/sitemap.ts), which robots.txt may point to across hosts.
+// robots.txt (docs/decisions.md "SEO, share cards, feeds and embeds"), written into the build by
+// vite.config.ts: every public page may be crawled; pages that are personal or for staff are not
+// worth it; the sitemap lives on the deployment's HTTP-action site (convex/sitemap.ts), which
+// robots.txt may point to across hosts.
 
 /** Pages a crawler gains nothing from: signed-in pages, forms, staff pages. */
 export const NOT_FOR_CRAWLERS = [

@@ -16,7 +16,7 @@ const isRecord = (value: unknown): value is Record<string, unknown> =>
 
 /**
  * The user-facing part of a failed Convex call. Anything that is not a ConvexError (a bug, a
- * dropped connection) falls back to the generic SPEC.md message rather than leaking internals.
+ * dropped connection) falls back to the caller's generic message rather than leaking internals.
  */
 export function readServerError(error: unknown, fallback = "エラーが発生しました"): ServerError {
   if (!(error instanceof ConvexError) || !isRecord(error.data)) return { message: fallback, code: null, fields: {}, retryAfterMs: null };

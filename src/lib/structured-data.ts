@@ -1,5 +1,6 @@
-// JSON-LD (schema.org) for search engines (issue 25): a work is a CreativeWork (an app made with
-// AI), a profile a ProfilePage about a Person. Built from what the page already shows.
+// JSON-LD (schema.org) for search engines (docs/decisions.md "SEO, share cards, feeds and embeds"):
+// a work is a CreativeWork (an app made with AI), a profile a ProfilePage about a Person. Built
+// from what the page already shows.
 import { paths } from "@/config/paths";
 import { SITE_NAME } from "@/config/site";
 

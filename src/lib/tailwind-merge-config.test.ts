@@ -5,7 +5,7 @@ import { describe, expect, it } from "vitest";
 import { cn, customUtilities } from "./cn";
 
 /**
- * cn() gives tailwind-merge only the class groups the app's sources use (issue 16: the default
+ * cn() gives tailwind-merge only the class groups the app's sources use (the default
  * config is most of tailwind-merge's weight in the first download). This file keeps that exact:
  * it finds every class-like word in src/, the groups tailwind-merge's default config puts them
  * in, and writes those groups' definitions, unchanged and in the same order, to

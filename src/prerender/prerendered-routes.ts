@@ -1,6 +1,6 @@
-// Which routes the build prerenders (issue 25), and how the browser finds the one it is on.
-// Shared by the build (scripts/vite-prerender.ts) and the inline script it writes into index.html.
-// With its extension: vite.config.ts loads this file through Node as well.
+// Which routes the build prerenders (docs/architecture.md "Prerendering"), and how the browser
+// finds the one it is on. Shared by the build (scripts/vite-prerender.ts) and the inline script it
+// writes into index.html. With its extension: vite.config.ts loads this file through Node as well.
 import { routePatterns } from "../config/paths.ts";
 
 export type PrerenderedRoute = {

@@ -1,7 +1,7 @@
-// Build-time prerendering (issue 25): the HTML a static host serves already holds what does not
-// depend on data (header, footer, the home page's copy, page titles, skeletons), so the browser
-// paints a page before any JavaScript has run. scripts/vite-prerender.ts renders each public
-// route with this module in Node; src/main.tsx hydrates the result.
+// Build-time prerendering (docs/architecture.md "Prerendering"): the HTML a static host serves
+// already holds what does not depend on data (header, footer, the home page's copy, page titles,
+// skeletons), so the browser paints a page before any JavaScript has run. scripts/vite-prerender.ts
+// renders each public route with this module in Node; src/main.tsx hydrates the result.
 import { ConvexReactClient } from "convex/react";
 import { StrictMode } from "react";
 import { prerender } from "react-dom/static";

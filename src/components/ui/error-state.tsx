@@ -4,7 +4,10 @@ import { Button } from "./button";
 
 type ErrorStateProps = {
   message: string;
-  /** Defaults to reloading the page, which is what SPEC.md's gallery error state offers. */
+  /**
+   * Defaults to reloading the page, which is what the error state offers (docs/product.md "App
+   * shell").
+   */
   onRetry?: () => void;
   className?: string;
 };

@@ -13,7 +13,7 @@ export type LinkProps = Omit<AnchorHTMLAttributes<HTMLAnchorElement>, "href"> & 
  * An in-app link: a real <a href> that moves to the page without a page load; a click with a
  * modifier key, another button or a `target` is left to the browser. The same as react-router's
  * <Link>, built on its public hooks: react-router's own also carries its framework-mode
- * prefetching into every page's first download (issue 16).
+ * prefetching into every page's first download, which pushes it over its size budget.
  */
 export function Link({ to, replace, state, preventScrollReset, target, onClick, ...rest }: LinkProps) {
   const href = useHref(to);

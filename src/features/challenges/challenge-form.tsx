@@ -35,7 +35,7 @@ export type ChallengeFormProps = {
 };
 
 /**
- * The create form (SPEC.md section 5 "Challenge create"). It checks with the server's own rules
+ * The create form (docs/product.md "Create a challenge"). It checks with the server's own rules
  * before sending, shows each message under its field and focuses the first; editing a field
  * clears its message.
  */

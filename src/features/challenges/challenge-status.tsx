@@ -39,8 +39,8 @@ export function PrizeBadge({ className }: { className?: string }) {
 export type Deadline = "entries" | "voting";
 
 /**
- * あと N 日 / 本日締切 / 締切済み, red at 3 days or fewer (SPEC.md); a voting countdown says it is
- * the voting one (投票締切まで あと N 日), so it is not read as the entry deadline.
+ * あと N 日 / 本日締切 / 締切済み, red at 3 days or fewer (docs/product.md "Challenge page"); a voting
+ * countdown says it is the voting one (投票締切まで あと N 日), so it is not read as the entry deadline.
  */
 export function daysLeftText(endDate: number, now: number, deadline: Deadline = "entries"): string {
   const days = daysLeft(endDate, now);

@@ -6,7 +6,10 @@ export type FaqItem = {
   link?: { label: string; href: string };
 };
 
-/** The five questions of SPEC.md's help page. Each answer is a list of short paragraphs. */
+/**
+ * The five questions of the help page (docs/product.md "Help"). Each answer is a list of short
+ * paragraphs.
+ */
 export const faqItems: readonly FaqItem[] = [
   {
     id: "about",

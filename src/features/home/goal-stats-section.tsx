@@ -6,7 +6,9 @@ import { formatNumber } from "@/lib/i18n/format";
 
 export type SiteCounts = { projects: number; users: number; zeroCodeProjects: number; likes: number };
 
-/** Goal figures: the real counts plus the fixed offsets of DECISIONS.md, labelled as goals. */
+/**
+ * Goal figures: the real counts plus the fixed offsets (docs/product.md "Home"), labelled as goals.
+ */
 export function goalFigures(counts: SiteCounts) {
   return [
     { key: "projects", label: "公開作品", value: counts.projects + HOME_STAT_OFFSETS.projects, icon: <LayoutGrid /> },

@@ -2,7 +2,7 @@ import { useConvexAuth } from "convex/react";
 import { ButtonLink, type ButtonVariant } from "@/components/ui/button";
 import { paths } from "@/config/paths";
 
-/** 作品を投稿する: the submit form when signed in, the gallery otherwise (SPEC.md, the home page). */
+/** 作品を投稿する: the submit form when signed in, the gallery otherwise (docs/product.md "Home"). */
 export function PostWorkLink({ variant, className }: { variant?: ButtonVariant; className?: string }) {
   const { isAuthenticated } = useConvexAuth();
   return (

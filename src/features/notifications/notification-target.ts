@@ -37,7 +37,7 @@ export function notificationTarget(item: NotificationItem, ownProfileId: string)
   }
 }
 
-/** The bell's badge: nothing at 0, the number up to 9, then 9+ (SPEC.md). */
+/** The bell's badge: nothing at 0, the number up to 9, then 9+ (docs/product.md "App shell"). */
 export function unreadBadgeText(count: number): string | null {
   if (count <= 0) return null;
   return count > 9 ? "9+" : String(count);

@@ -1,4 +1,4 @@
-// The 実績 tab (SPEC.md "Profile page"): each achievement earned, or in progress towards its
+// The 実績 tab (docs/product.md "Profile"): each achievement earned, or in progress towards its
 // target. Computed from the profile's stored counters.
 import { BADGE_THRESHOLDS } from "../../../convex/constants";
 import type { BadgeColor } from "@/components/ui/badge";
@@ -27,7 +27,7 @@ function towards(current: number, target: number) {
 export const GOLD_ZERO_CODE_MASTER = "ゼロコードマスター（ゴールド）";
 
 /**
- * ゼロコードマスター comes in two tiers, both SPEC.md's thresholds: the badge at 3 zero-code
+ * ゼロコードマスター comes in two tiers, both the product's thresholds: the badge at 3 zero-code
  * works, then the gold tier (the avatar's gold mark) at 5. Shown as one name at two targets,
  * the badge looked broken next to a tab still saying 3/5.
  */
@@ -86,7 +86,7 @@ export function achievementsFor(stats: AchievementStats): Achievement[] {
   ];
 }
 
-/** The gold mark on the avatar: 5 or more zero-code works (SPEC.md). */
+/** The gold mark on the avatar: 5 or more zero-code works (docs/product.md "Profile"). */
 export function hasGoldMark(zeroCodeCount: number): boolean {
   return zeroCodeCount >= BADGE_THRESHOLDS.zeroCodeMasterDisplay;
 }

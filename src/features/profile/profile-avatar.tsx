@@ -5,7 +5,10 @@ import { GOLD_ZERO_CODE_MASTER } from "./achievements";
 
 type ProfileAvatarProps = { name: string; src: string | null; seed: string; gold: boolean };
 
-/** The profile's large avatar; at 5 zero-code works it wears the gold mark (SPEC.md). */
+/**
+ * The profile's large avatar; at 5 zero-code works it wears the gold mark (docs/product.md
+ * "Profile").
+ */
 export function ProfileAvatar({ name, src, seed, gold }: ProfileAvatarProps) {
   return (
     <span className="relative inline-flex shrink-0 self-start">

@@ -47,7 +47,8 @@ export function ProfileEditForm({
   const formRef = useRef<HTMLFormElement>(null);
   const focusFirstError = useFocusFirstError(formRef);
 
-  // The handle is checked only when it is not the user's current one (SPEC.md "Profile edit").
+  // The handle is checked only when it is not the user's current one (docs/product.md "Profile
+  // setup and edit").
   const ownHandle = initialValues.handle || null;
   const dirty = photo.kind !== "keep" || profileInputChanged(values, initialValues);
   // Saving, or leaving after 変更を破棄: the page goes on its way without asking again.

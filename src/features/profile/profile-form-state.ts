@@ -52,7 +52,7 @@ export const hasErrors = (errors: FormErrors) => Object.values(errors).some(Bool
 
 /**
  * Values and errors of a profile form. Editing a field clears its error, and the user id is
- * forced to lowercase a-z, 0-9 and _ as it is typed (SPEC.md section 5).
+ * forced to lowercase a-z, 0-9 and _ as it is typed (docs/product.md "Profile setup and edit").
  */
 export function useProfileForm(initial: ProfileInput) {
   const [values, setValues] = useState(initial);

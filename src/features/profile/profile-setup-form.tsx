@@ -41,7 +41,10 @@ export type ProfileSetupFormProps = {
   onPhotoRejected?: (message: string) => void;
 };
 
-/** SPEC.md's 2-step setup: step 1 photo and profile, step 2 optional links. */
+/**
+ * The 2-step setup (docs/product.md "Profile setup and edit"): step 1 photo and profile, step 2
+ * optional links.
+ */
 export function ProfileSetupForm({
   initialValues,
   seed,

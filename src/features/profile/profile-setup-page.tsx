@@ -96,7 +96,7 @@ function ProfileSetup({ viewer }: { viewer: Viewer }) {
           availability={availability}
           onHandleCheck={onHandleCheck}
           onSubmit={submit}
-          // SPEC.md: skip goes home. Step 1's スキップ postpones setup for this session, keeping
+          // Skip goes home. Step 1's スキップ postpones setup for this session, keeping
           // what was typed, so the incomplete-profile redirect does not bring the person straight
           // back; step 2's completes setup without the optional links (then goes where 完了 goes).
           onSkip={(typed) => {

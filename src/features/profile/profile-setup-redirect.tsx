@@ -4,7 +4,9 @@ import { paths } from "@/config/paths";
 import { useViewer } from "@/lib/use-viewer";
 import { setupSkipped } from "./setup-skip";
 
-/** New or incomplete users are sent to /profile/setup from anywhere (SPEC.md section 4). */
+/**
+ * New or incomplete users are sent to /profile/setup from anywhere (docs/product.md "App shell").
+ */
 export function ProfileSetupRedirect() {
   const { status, viewer } = useViewer();
   const { pathname } = useLocation();

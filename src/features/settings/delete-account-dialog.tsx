@@ -5,7 +5,7 @@ import { Dialog, DialogClose, DialogContent, DialogFooter, DialogTrigger } from 
 import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
 
-/** SPEC.md: deletion needs this exact phrase, case and spaces included. */
+/** docs/product.md "Settings": deletion needs this exact phrase, case and spaces included. */
 export const DELETE_PHRASE = "DELETE MY ACCOUNT";
 
 type DeleteAccountDialogProps = {

@@ -39,7 +39,7 @@ function LiveSettings({ initial, onSave }: { initial: UserSettings; onSave: (s: 
 const switchNamed = (name: string) => screen.getByRole("switch", { name });
 
 describe("SettingsView", () => {
-  it("shows the stored settings on the switches (SPEC.md defaults)", () => {
+  it("shows the stored settings on the switches (the product's defaults)", () => {
     renderView();
     expect(switchNamed("いいね")).toBeChecked();
     expect(switchNamed("コメント")).toBeChecked();

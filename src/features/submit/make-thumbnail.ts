@@ -1,7 +1,7 @@
 import { THUMBNAIL_WIDTH } from "@/components/works/card-image";
 
 // Gallery cards are at most ~400 CSS px wide and crop to 16:10; THUMBNAIL_WIDTH (640 px) is sharp
-// on most screens and keeps a page of 20 cards well under 1 MB of images (issue 16).
+// on most screens and keeps a page of 20 cards well under 1 MB of images.
 /** A tall screenshot keeps its width up to this height (the card shows its middle). */
 const THUMBNAIL_MAX_HEIGHT = 2 * THUMBNAIL_WIDTH;
 /** What the library aims for; a card thumbnail is typically 20–60 kB. */
@@ -18,7 +18,7 @@ async function longestSide(file: File): Promise<number> {
 }
 
 /**
- * The downscaled copy a gallery card shows instead of the original (DECISIONS.md "Data rules"):
+ * The downscaled copy a gallery card shows instead of the original (docs/decisions.md "Uploads"):
  * WebP (transparency included), or JPEG where the browser cannot encode WebP (its canvas then
  * hands back a PNG, which is recognised by its type). A GIF becomes a still of its first frame.
  */

@@ -65,7 +65,10 @@ export function SubmitPage() {
   );
 }
 
-/** Shows the message and goes home (SPEC.md: signed out, not the owner, missing work). */
+/**
+ * Shows the message and goes home (signed out, not the owner, missing work; docs/product.md
+ * "Posting wizard").
+ */
 function LeaveWithMessage({ message }: { message: string }) {
   const toast = useToast();
   const navigate = useNavigate();
@@ -304,8 +307,9 @@ function EditWork({ id, banner }: { id: string; banner: ReactNode }) {
 }
 
 /**
- * SPEC.md "After posting" with a challenge: the work exists, then it is entered. Entered: to the
- * challenge page. Refused: the work stays, the person is told why and lands on the work.
+ * Posting with a challenge (docs/product.md "Posting wizard"): the work exists, then it is entered.
+ * Entered: to the challenge page. Refused: the work stays, the person is told why and lands on the
+ * work.
  */
 function useEnterChallenge() {
   const enter = useMutation(api.challenges.enter);

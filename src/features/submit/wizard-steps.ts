@@ -2,7 +2,10 @@ import type { WorkField } from "../../../convex/model/workRules";
 
 export type WizardStep = 1 | 2 | 3 | 4;
 
-/** SPEC.md's 4-step wizard: what each step is called and which fields it holds. */
+/**
+ * The 4-step wizard (docs/product.md "Posting wizard"): what each step is called and which fields
+ * it holds.
+ */
 export const WIZARD_STEPS: readonly { step: WizardStep; title: string; fields: readonly WorkField[] }[] = [
   { step: 1, title: "基本情報", fields: ["title", "description", "vibeDescription", "genre", "demoUrl", "demoVideoUrl", "repositoryUrl"] },
   { step: 2, title: "スクリーンショット", fields: ["screenshots"] },

@@ -31,7 +31,10 @@ export function workChanged(current: WorkFormInput, initial: WorkFormInput): boo
   return JSON.stringify(current) !== JSON.stringify(initial);
 }
 
-/** Values and errors of the wizard. Editing a field clears its error (SPEC.md section 5). */
+/**
+ * Values and errors of the wizard. Editing a field clears its error (docs/product.md "Posting
+ * wizard").
+ */
 export function useWorkForm(initial: WorkFormInput) {
   const [values, setValues] = useState(initial);
   const [errors, setErrors] = useState<WorkFieldErrors>({});

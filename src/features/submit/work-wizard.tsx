@@ -62,8 +62,9 @@ const HEADINGS: Record<WizardStep, { title: string; lead: string }> = {
 };
 
 /**
- * SPEC.md's 4-step wizard for posting and editing a work. 次へ only when the step validates;
- * 戻る and completed steps of the progress bar go back; errors clear as the field is edited.
+ * The 4-step wizard (docs/product.md "Posting wizard") for posting and editing a work. 次へ only when
+ * the step validates; 戻る and completed steps of the progress bar go back; errors clear as the field
+ * is edited.
  */
 export function WorkWizard({ mode, initialValues, initialScreenshots = [], uploader, onSubmit, onCancel, banner, draft }: WorkWizardProps) {
   const { values, errors, setErrors, setField, setError, clearError } = useWorkForm(initialValues);

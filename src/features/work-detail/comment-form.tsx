@@ -60,7 +60,7 @@ export function CommentForm({ status, onSubmit, describeError }: CommentFormProp
       setContent("");
     } catch (failure) {
       // Too many in a row, or a suspended account: not a problem with the text, so a toast says
-      // so in SPEC.md's words with the server's reason, and the text stays as typed.
+      // コメントの投稿に失敗しました with the server's reason, and the text stays as typed.
       const refusal = readServerError(failure);
       if (isAboutThePerson(refusal.code)) toast.error(`コメントの投稿に失敗しました: ${refusal.message}`);
       else setError(`コメントの投稿に失敗しました: ${describeError(failure)}`);

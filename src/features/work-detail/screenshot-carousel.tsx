@@ -30,7 +30,7 @@ function sources(shot: Screenshot | undefined) {
  * The work's screenshots, one at a time: ←/→ buttons and keys (wrapping round at the ends) and
  * a dot per image. One image shows without controls; none shows the placeholder. Only the shown
  * original is loaded; once it has arrived, the next one is fetched ahead so → shows it at once
- * (issue 16: a work page never downloads all its originals up front).
+ * (a work page never downloads all its originals up front).
  */
 export function ScreenshotCarousel({ screenshots, title, className }: CarouselProps) {
   const [index, setIndex] = useState(0);

@@ -1,5 +1,5 @@
-// The organiser's CSV of entries (DECISIONS.md "Challenges"), for judging offline. UTF-8 with a
-// byte-order mark, so Excel in Japan opens the Japanese text correctly.
+// The organiser's CSV of entries (docs/decisions.md "Challenge rules"), for judging offline. UTF-8
+// with a byte-order mark, so Excel in Japan opens the Japanese text correctly.
 
 import { japanDateTime } from "../../../../convex/model/japanTime";
 
