@@ -1,7 +1,7 @@
 // Drafts of the posting wizard (model/drafts.ts): saved as the author types, listed on their own
 // profile, resumed on /submit?draft=…, discarded, or consumed by projects.create.
 import { v } from "convex/values";
-import { vScreenshot } from "./schema";
+import { vScreenshot, workFormFields } from "./schema";
 import { memberMutation, publicQuery } from "./model/functions";
 import {
   checkDraftRoom,
@@ -29,16 +29,7 @@ export const save = memberMutation({
   rateLimit: "draftSave",
   args: {
     id: v.optional(v.string()),
-    title: v.string(),
-    description: v.string(),
-    vibeDescription: v.string(),
-    genre: v.string(),
-    demoUrl: v.string(),
-    demoVideoUrl: v.string(),
-    repositoryUrl: v.string(),
-    aiTools: v.array(v.string()),
-    techStack: v.array(v.string()),
-    tags: v.array(v.string()),
+    ...workFormFields,
     isZeroCode: v.boolean(),
     screenshots: v.array(vScreenshot),
   },

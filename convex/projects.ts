@@ -2,7 +2,7 @@
 import { paginationOptsValidator, paginationResultValidator } from "convex/server";
 import { v } from "convex/values";
 import { migrations } from "./migrations";
-import { vScreenshot } from "./schema";
+import { vScreenshot, workFormFields } from "./schema";
 import { LIMITS } from "./constants";
 import { memberMutation, publicQuery } from "./model/functions";
 import { invalidInput, userError } from "./model/errors";
@@ -30,16 +30,7 @@ export const DELETE_FORBIDDEN_MESSAGE = "You do not have permission to delete th
 
 /** What the wizard sends: the fields as typed (the server trims and checks them itself). */
 const workFormArgs = {
-  title: v.string(),
-  description: v.string(),
-  vibeDescription: v.string(),
-  genre: v.string(),
-  demoUrl: v.string(),
-  demoVideoUrl: v.string(),
-  repositoryUrl: v.string(),
-  aiTools: v.array(v.string()),
-  techStack: v.array(v.string()),
-  tags: v.array(v.string()),
+  ...workFormFields,
   screenshots: v.array(vScreenshot),
 };
 

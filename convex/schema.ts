@@ -97,6 +97,23 @@ export const vScreenshot = v.object({
   thumbnailStorageId: v.id("_storage"),
 });
 
+/**
+ * The posting wizard's text fields as the author typed them: the work form's arguments and a
+ * draft of it (its table, its save arguments, what it gives back) share them.
+ */
+export const workFormFields = {
+  title: v.string(),
+  description: v.string(),
+  vibeDescription: v.string(),
+  genre: v.string(),
+  demoUrl: v.string(),
+  demoVideoUrl: v.string(),
+  repositoryUrl: v.string(),
+  aiTools: v.array(v.string()),
+  techStack: v.array(v.string()),
+  tags: v.array(v.string()),
+};
+
 /** A user's stored counters, in their `userStats` row (kept exact in the transaction of each write). */
 export const userStatsFields = {
   projectsCount: v.number(),
@@ -328,16 +345,7 @@ export default defineSchema({
   // as the work form does; required fields may still be empty. Visible only to its author.
   drafts: defineTable({
     userId: v.id("users"),
-    title: v.string(),
-    description: v.string(),
-    vibeDescription: v.string(),
-    genre: v.string(),
-    demoUrl: v.string(),
-    demoVideoUrl: v.string(),
-    repositoryUrl: v.string(),
-    aiTools: v.array(v.string()),
-    techStack: v.array(v.string()),
-    tags: v.array(v.string()),
+    ...workFormFields,
     isZeroCode: v.boolean(),
     /** Checked uploads of the author, each registered in screenshotFiles with this draft's id. */
     screenshots: v.array(vScreenshot),

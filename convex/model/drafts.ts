@@ -18,6 +18,7 @@ import {
   type WorkFieldErrors,
   type WorkFormInput,
 } from "./workRules";
+import { workFormFields } from "../schema";
 import { cleanText } from "./cleanText";
 import { invalidInput, userError } from "./errors";
 import { releaseFiles, uploadFailed, type Screenshot } from "./screenshotFiles";
@@ -179,16 +180,7 @@ export const vDraft = v.object({
   _id: v.id("drafts"),
   updatedAt: v.number(),
   values: v.object({
-    title: v.string(),
-    description: v.string(),
-    vibeDescription: v.string(),
-    genre: v.string(),
-    demoUrl: v.string(),
-    demoVideoUrl: v.string(),
-    repositoryUrl: v.string(),
-    aiTools: v.array(v.string()),
-    techStack: v.array(v.string()),
-    tags: v.array(v.string()),
+    ...workFormFields,
     isZeroCode: v.boolean(),
   }),
   screenshots: v.array(
