@@ -119,4 +119,18 @@ export default tseslint.config(
       "@typescript-eslint/no-unsafe-member-access": "off",
     },
   },
+  {
+    // A wholesale mock of convex/react answers every function alike and drifts from the server's
+    // types; src/test/fake-convex.tsx answers per function reference, typed.
+    files: ["src/**/*.test.{ts,tsx}"],
+    rules: {
+      "no-restricted-syntax": [
+        "error",
+        {
+          selector: "CallExpression[callee.object.name='vi'][callee.property.name='mock'][arguments.0.value='convex/react']",
+          message: "Fake the Convex client with FakeConvex (src/test/fake-convex.tsx) instead of mocking convex/react.",
+        },
+      ],
+    },
+  },
 );

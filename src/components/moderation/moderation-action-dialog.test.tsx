@@ -1,13 +1,17 @@
-import { render, screen } from "@testing-library/react";
+import { screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
+import type { FunctionArgs, FunctionReturnType } from "convex/server";
 import { ConvexError } from "convex/values";
 import { beforeEach, describe, expect, it, vi } from "vitest";
+import { api } from "../../../convex/_generated/api";
+import { FakeConvex, renderWithConvex } from "@/test/fake-convex";
 import { ToastContext, type ToastApi } from "@/components/ui/toast-context";
 import type { ModerationActKind } from "@/lib/moderation";
 import { ModerationActionDialog } from "./moderation-action-dialog";
 
-const server = vi.hoisted(() => ({ act: vi.fn<(args: unknown) => Promise<null>>() }));
-vi.mock("convex/react", () => ({ useMutation: () => (args: unknown) => server.act(args) }));
+type Act = typeof api.moderation.act;
+const act = vi.fn<(args: FunctionArgs<Act>) => Promise<FunctionReturnType<Act>>>();
+const convex = new FakeConvex().onMutation(api.moderation.act, act);
 
 const toast: ToastApi = { show: vi.fn(), success: vi.fn(), error: vi.fn() };
 const target = { type: "work" as const, id: "w1", label: "今日のパレット" };
@@ -15,7 +19,8 @@ const target = { type: "work" as const, id: "w1", label: "今日のパレット"
 function renderDialog(kind: ModerationActKind) {
   const onClose = vi.fn();
   const onDone = vi.fn();
-  render(
+  renderWithConvex(
+    convex,
     <ToastContext value={toast}>
       <ModerationActionDialog kind={kind} target={target} onClose={onClose} onDone={onDone} />
     </ToastContext>,
@@ -24,8 +29,8 @@ function renderDialog(kind: ModerationActKind) {
 }
 
 beforeEach(() => {
-  server.act.mockReset();
-  server.act.mockResolvedValue(null);
+  act.mockReset();
+  act.mockResolvedValue(null);
   vi.mocked(toast.success).mockReset();
 });
 
@@ -44,7 +49,7 @@ describe("ModerationActionDialog", () => {
     expect(confirm).toBeEnabled();
     await user.click(confirm);
 
-    expect(server.act).toHaveBeenCalledWith({ targetType: "work", targetId: "w1", kind: "hide", note: "宣伝リンクのみ" });
+    expect(act).toHaveBeenCalledWith({ targetType: "work", targetId: "w1", kind: "hide", note: "宣伝リンクのみ" });
     expect(toast.success).toHaveBeenCalledWith("非表示にしました");
     expect(onDone).toHaveBeenCalledWith("hide");
     expect(onClose).toHaveBeenCalled();
@@ -55,11 +60,11 @@ describe("ModerationActionDialog", () => {
     expect(screen.getByRole("combobox", { name: "停止期間" })).toHaveTextContent("7日");
     await user.type(screen.getByRole("textbox", { name: /理由のメモ/ }), "繰り返しのスパム");
     await user.click(screen.getByRole("button", { name: "停止する" }));
-    expect(server.act).toHaveBeenCalledWith({ targetType: "work", targetId: "w1", kind: "suspend", note: "繰り返しのスパム", days: 7 });
+    expect(act).toHaveBeenCalledWith({ targetType: "work", targetId: "w1", kind: "suspend", note: "繰り返しのスパム", days: 7 });
   });
 
   it("shows the server's refusal and stays open", async () => {
-    server.act.mockRejectedValueOnce(new ConvexError({ code: "INVALID_INPUT", message: "理由を入力してください" }));
+    act.mockRejectedValueOnce(new ConvexError({ code: "INVALID_INPUT", message: "理由を入力してください" }));
     const { user, onClose } = renderDialog("delete");
     await user.type(screen.getByRole("textbox", { name: /理由のメモ/ }), "x");
     await user.click(screen.getByRole("button", { name: "削除する" }));

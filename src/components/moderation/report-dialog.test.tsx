@@ -1,15 +1,17 @@
-import { render, screen, waitFor } from "@testing-library/react";
+import { screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
+import type { FunctionArgs, FunctionReturnType } from "convex/server";
 import { ConvexError } from "convex/values";
-import { beforeEach, describe, expect, it, vi, type Mock } from "vitest";
+import { beforeEach, describe, expect, it, vi } from "vitest";
+import { api } from "../../../convex/_generated/api";
+import { FakeConvex, renderWithConvex } from "@/test/fake-convex";
 import { REPORT_MESSAGES, ReportDialog } from "./report-dialog";
 
 // The server and the viewer are whatever each test sets.
-type FakeServer = {
-  viewer: "signedIn" | "signedOut";
-  create: Mock<(args: unknown) => Promise<{ status: "created" | "alreadyOpen" }>>;
-};
-const server = vi.hoisted((): FakeServer => ({ viewer: "signedIn", create: vi.fn() }));
+const server = vi.hoisted((): { viewer: "signedIn" | "signedOut" } => ({ viewer: "signedIn" }));
+type CreateReport = typeof api.reports.create;
+const create = vi.fn<(args: FunctionArgs<CreateReport>) => Promise<FunctionReturnType<CreateReport>>>();
+const convex = new FakeConvex().onMutation(api.reports.create, create);
 
 vi.mock("@/lib/use-viewer", () => ({
   useViewer: () =>
@@ -18,20 +20,19 @@ vi.mock("@/lib/use-viewer", () => ({
       : { status: "signedOut", viewer: null },
 }));
 vi.mock("@/components/auth/sign-in-button", () => ({ SignInButton: () => <button type="button">ログイン</button> }));
-vi.mock("convex/react", () => ({ useMutation: () => (args: unknown) => server.create(args) }));
 
 const target = { type: "work" as const, id: "w1", label: "猫カフェ予約アプリ" };
 
 function renderDialog() {
   const onOpenChange = vi.fn();
-  render(<ReportDialog open onOpenChange={onOpenChange} target={target} />);
+  renderWithConvex(convex, <ReportDialog open onOpenChange={onOpenChange} target={target} />);
   return { user: userEvent.setup(), onOpenChange };
 }
 
 beforeEach(() => {
   server.viewer = "signedIn";
-  server.create.mockReset();
-  server.create.mockResolvedValue({ status: "created" });
+  create.mockReset();
+  create.mockResolvedValue({ status: "created" });
 });
 
 describe("ReportDialog", () => {
@@ -46,7 +47,7 @@ describe("ReportDialog", () => {
 
     expect(screen.getByRole("alert")).toHaveTextContent(REPORT_MESSAGES.reasonRequired);
     expect(screen.getByRole("radio", { name: "スパム" })).toHaveFocus();
-    expect(server.create).not.toHaveBeenCalled();
+    expect(create).not.toHaveBeenCalled();
   });
 
   it("counts the note live and refuses more than 500 characters", async () => {
@@ -65,7 +66,7 @@ describe("ReportDialog", () => {
     await user.click(screen.getByRole("button", { name: "送信" }));
 
     expect(screen.getByRole("alert")).toHaveTextContent(REPORT_MESSAGES.noteTooLong);
-    expect(server.create).not.toHaveBeenCalled();
+    expect(create).not.toHaveBeenCalled();
   });
 
   it("sends the reason and trimmed note, then confirms calmly in the dialog", async () => {
@@ -74,7 +75,7 @@ describe("ReportDialog", () => {
     await user.type(screen.getByRole("textbox", { name: "補足（任意）" }), "  元の作品はこちらです  ");
     await user.click(screen.getByRole("button", { name: "送信" }));
 
-    expect(server.create).toHaveBeenCalledWith({ targetType: "work", targetId: "w1", reason: "rights", note: "元の作品はこちらです" });
+    expect(create).toHaveBeenCalledWith({ targetType: "work", targetId: "w1", reason: "rights", note: "元の作品はこちらです" });
     expect(await screen.findByRole("status")).toHaveTextContent(REPORT_MESSAGES.created);
     expect(screen.queryByRole("button", { name: "送信" })).not.toBeInTheDocument();
   });
@@ -83,11 +84,11 @@ describe("ReportDialog", () => {
     const { user } = renderDialog();
     await user.click(screen.getByRole("radio", { name: "スパム" }));
     await user.click(screen.getByRole("button", { name: "送信" }));
-    expect(server.create).toHaveBeenCalledWith({ targetType: "work", targetId: "w1", reason: "spam" });
+    expect(create).toHaveBeenCalledWith({ targetType: "work", targetId: "w1", reason: "spam" });
   });
 
   it("says so when the viewer already has an open report on it", async () => {
-    server.create.mockResolvedValue({ status: "alreadyOpen" });
+    create.mockResolvedValue({ status: "alreadyOpen" });
     const { user, onOpenChange } = renderDialog();
     await user.click(screen.getByRole("radio", { name: "スパム" }));
     await user.click(screen.getByRole("button", { name: "送信" }));
@@ -98,7 +99,7 @@ describe("ReportDialog", () => {
   });
 
   it("shows the server's refusal and lets the person try again", async () => {
-    server.create.mockRejectedValueOnce(new ConvexError({ code: "FORBIDDEN", message: "自分のコンテンツは通報できません" }));
+    create.mockRejectedValueOnce(new ConvexError({ code: "FORBIDDEN", message: "自分のコンテンツは通報できません" }));
     const { user } = renderDialog();
     await user.click(screen.getByRole("radio", { name: "なりすまし" }));
     await user.click(screen.getByRole("button", { name: "送信" }));

@@ -1,23 +1,18 @@
-import { render, screen, within } from "@testing-library/react";
+import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { MemoryRouter, Route, Routes, useLocation } from "react-router-dom";
 import { beforeEach, describe, expect, it, vi } from "vitest";
+import { api } from "../../../convex/_generated/api";
 import type { ChallengeStatus } from "../../../convex/constants";
 import { addDays, endOfJapanDay, japanDate } from "../../../convex/model/japanTime";
+import { fakeId, FakeConvex, onePage, renderWithConvex } from "@/test/fake-convex";
 import type { ChallengeCardData } from "./challenge-card";
 import { ChallengesPage } from "./challenges-page";
 
-// The page's data and the viewer come from the server; here they are whatever each test sets.
-type FakeServer = {
-  viewer: "signedIn" | "signedOut";
-  challenges: ChallengeCardData[];
-  pageStatus: "LoadingFirstPage" | "CanLoadMore" | "LoadingMore" | "Exhausted";
-  listArgs: unknown[];
-  loadMore: (n: number) => void;
-};
-const server = vi.hoisted(
-  (): FakeServer => ({ viewer: "signedOut", challenges: [], pageStatus: "Exhausted", listArgs: [], loadMore: () => {} }),
-);
+// The viewer, the challenges the server holds, whether more pages follow (undefined: the first
+// page is still loading).
+type FakeServer = { viewer: "signedIn" | "signedOut"; challenges: ChallengeCardData[]; more: boolean | undefined };
+const server = vi.hoisted((): FakeServer => ({ viewer: "signedOut", challenges: [], more: false }));
 
 vi.mock("@/lib/use-viewer", () => ({
   useViewer: () =>
@@ -26,32 +21,21 @@ vi.mock("@/lib/use-viewer", () => ({
       : { status: "signedOut", viewer: null },
 }));
 
-vi.mock("convex/react", () => ({
-  useQuery: () => ({ active: 4, voting: 2, ended: 7 }),
-  usePaginatedQuery: (_query: unknown, args: { status?: ChallengeStatus }) => {
-    server.listArgs.push(args);
-    return {
-      results: server.challenges.filter((challenge) => !args.status || challenge.status === args.status),
-      status: server.pageStatus,
-      loadMore: server.loadMore,
-    };
-  },
-}));
+let convex: FakeConvex;
 
 const tenDaysLeft = endOfJapanDay(addDays(japanDate(Date.now()), 10));
-const card = (id: string, status: ChallengeStatus, extra: Partial<ChallengeCardData> = {}) =>
-  ({
-    _id: id,
-    title: `チャレンジ${id}`,
-    description: `説明${id}`,
-    status,
-    startedAt: Date.now() - 86_400_000,
-    endDate: tenDaysLeft,
-    votingEndsAt: status === "voting" ? endOfJapanDay(addDays(japanDate(Date.now()), 2)) : null,
-    submissionsCount: 0,
-    prize: false,
-    ...extra,
-  }) as ChallengeCardData;
+const card = (id: string, status: ChallengeStatus, extra: Partial<ChallengeCardData> = {}): ChallengeCardData => ({
+  _id: fakeId("challenges", id),
+  title: `チャレンジ${id}`,
+  description: `説明${id}`,
+  status,
+  startedAt: Date.now() - 86_400_000,
+  endDate: tenDaysLeft,
+  votingEndsAt: status === "voting" ? endOfJapanDay(addDays(japanDate(Date.now()), 2)) : null,
+  submissionsCount: 0,
+  prize: false,
+  ...extra,
+});
 
 function Location() {
   const location = useLocation();
@@ -59,7 +43,8 @@ function Location() {
 }
 
 function renderAt(url: string) {
-  render(
+  renderWithConvex(
+    convex,
     <MemoryRouter initialEntries={[url]}>
       <Routes>
         <Route
@@ -79,14 +64,22 @@ function renderAt(url: string) {
 
 const search = () => screen.getByTestId("search").textContent;
 const tab = (name: string) => screen.getByRole("tab", { name });
-const lastListArgs = () => server.listArgs.at(-1);
+const lastListArgs = () => {
+  const { paginationOpts: _, ...args } = convex.callsTo(api.challenges.list).at(-1) ?? {};
+  return args;
+};
 
 beforeEach(() => {
   server.viewer = "signedOut";
   server.challenges = [card("a", "active"), card("v", "voting"), card("e", "ended")];
-  server.pageStatus = "Exhausted";
-  server.listArgs = [];
-  server.loadMore = vi.fn();
+  server.more = false;
+  convex = new FakeConvex()
+    .onQuery(api.challenges.summary, () => ({ active: 4, voting: 2, ended: 7 }))
+    .onQuery(api.challenges.list, ({ status, paginationOpts }) => {
+      if (server.more === undefined) return undefined;
+      const matching = server.challenges.filter((challenge) => !status || challenge.status === status);
+      return paginationOpts.cursor === null ? onePage(matching, !server.more) : onePage([]);
+    });
 });
 
 describe("ChallengesPage filter", () => {
@@ -162,10 +155,11 @@ describe("ChallengesPage content", () => {
   });
 
   it("loads 12 more with もっと見る while there are more", async () => {
-    server.pageStatus = "CanLoadMore";
+    server.more = true;
     const user = renderAt("/challenges");
     await user.click(screen.getByRole("button", { name: "もっと見る" }));
-    expect(server.loadMore).toHaveBeenCalledWith(12);
+    const pages = convex.callsTo(api.challenges.list).map((call) => call.paginationOpts);
+    expect(pages).toContainEqual(expect.objectContaining({ cursor: expect.stringMatching(/^after-/), numItems: 12 }));
   });
 
   it("hides もっと見る once everything is shown", () => {
@@ -174,7 +168,7 @@ describe("ChallengesPage content", () => {
   });
 
   it("shows skeletons while the first page loads", () => {
-    server.pageStatus = "LoadingFirstPage";
+    server.more = undefined;
     renderAt("/challenges");
     expect(screen.getByRole("list", { name: "読み込み中" })).toHaveAttribute("aria-busy", "true");
   });

@@ -1,15 +1,22 @@
-import { fireEvent, render, screen } from "@testing-library/react";
+import { fireEvent, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
+import type { FunctionArgs, FunctionReturnType } from "convex/server";
 import { ConvexError } from "convex/values";
 import { MemoryRouter, Route, Routes, useLocation } from "react-router-dom";
 import { beforeEach, describe, expect, it, vi } from "vitest";
+import { api } from "../../../convex/_generated/api";
 import { CHALLENGE_MESSAGES } from "../../../convex/model/challengeRules";
 import { addDays, japanDate } from "../../../convex/model/japanTime";
 import { ToastProvider } from "@/components/ui/toast-provider";
+import { fakeId, FakeConvex, renderWithConvex } from "@/test/fake-convex";
 import { CreateChallengePage } from "./create-challenge-page";
 
-type FakeServer = { viewer: "signedIn" | "signedOut"; create: (args: unknown) => Promise<string> };
-const server = vi.hoisted((): FakeServer => ({ viewer: "signedIn", create: () => Promise.resolve("new-id") }));
+type CreateChallenge = typeof api.challenges.create;
+type FakeServer = {
+  viewer: "signedIn" | "signedOut";
+  create: (args: FunctionArgs<CreateChallenge>) => Promise<FunctionReturnType<CreateChallenge>>;
+};
+const server = vi.hoisted((): FakeServer => ({ viewer: "signedIn", create: () => Promise.reject(new Error("set in beforeEach")) }));
 
 vi.mock("@/lib/use-viewer", () => ({
   useViewer: () =>
@@ -18,14 +25,15 @@ vi.mock("@/lib/use-viewer", () => ({
       : { status: "signedOut", viewer: null },
 }));
 vi.mock("@/components/auth/sign-in-button", () => ({ SignInButton: () => <button type="button">ログイン</button> }));
-vi.mock("convex/react", () => ({ useMutation: () => (args: unknown) => server.create(args) }));
+const convex = new FakeConvex().onMutation(api.challenges.create, (args) => server.create(args));
 
 function Elsewhere() {
   return <p data-testid="path">{useLocation().pathname}</p>;
 }
 
 function renderPage() {
-  render(
+  renderWithConvex(
+    convex,
     <ToastProvider>
       <MemoryRouter initialEntries={["/challenges/create"]}>
         <Routes>
@@ -51,7 +59,7 @@ async function fillAndSend(user: ReturnType<typeof userEvent.setup>) {
 
 beforeEach(() => {
   server.viewer = "signedIn";
-  server.create = vi.fn(() => Promise.resolve("new-id"));
+  server.create = vi.fn(() => Promise.resolve(fakeId("challenges", "new-id")));
 });
 
 describe("CreateChallengePage", () => {

@@ -1,12 +1,14 @@
-import { render, screen } from "@testing-library/react";
+import { screen } from "@testing-library/react";
 import { MemoryRouter } from "react-router-dom";
 import { beforeEach, describe, expect, it, vi } from "vitest";
+import { api } from "../../../convex/_generated/api";
 import { ToastContext, type ToastApi } from "@/components/ui/toast-context";
+import { FakeConvex, onePage, renderWithConvex } from "@/test/fake-convex";
 import { AdminPage } from "./admin-page";
 import { MODERATORS_ONLY } from "./moderator-only";
 
 type ViewerState = { status: "loading" | "signedOut" | "signedIn"; role?: "moderator" | "admin" | null };
-const state = vi.hoisted((): { viewer: ViewerState; queueRead: boolean } => ({ viewer: { status: "signedOut" }, queueRead: false }));
+const state = vi.hoisted((): { viewer: ViewerState } => ({ viewer: { status: "signedOut" } }));
 
 vi.mock("@/lib/use-viewer", () => ({
   useViewer: () =>
@@ -15,19 +17,14 @@ vi.mock("@/lib/use-viewer", () => ({
       : { status: state.viewer.status, viewer: state.viewer.status === "loading" ? undefined : null },
 }));
 vi.mock("@/components/auth/sign-in-button", () => ({ SignInButton: () => <button type="button">ログイン</button> }));
-vi.mock("convex/react", () => ({
-  useQuery: () => [],
-  useMutation: () => () => Promise.resolve(null),
-  usePaginatedQuery: () => {
-    state.queueRead = true;
-    return { results: [], status: "Exhausted", loadMore: () => {} };
-  },
-}));
-
 const toast: ToastApi = { show: vi.fn(), success: vi.fn(), error: vi.fn() };
 
+let convex: FakeConvex;
+const queueRead = () => convex.callsTo(api.moderation.queue).length > 0;
+
 function renderAdmin() {
-  render(
+  renderWithConvex(
+    convex,
     <ToastContext value={toast}>
       <MemoryRouter initialEntries={["/admin"]}>
         <AdminPage />
@@ -37,7 +34,10 @@ function renderAdmin() {
 }
 
 beforeEach(() => {
-  state.queueRead = false;
+  convex = new FakeConvex()
+    .onQuery(api.moderation.queue, () => onePage([]))
+    .onQuery(api.moderation.staff, () => [])
+    .onMutation(api.moderation.setRole, () => null);
 });
 
 describe("AdminPage access", () => {
@@ -45,7 +45,7 @@ describe("AdminPage access", () => {
     state.viewer = { status: "signedOut" };
     renderAdmin();
     expect(screen.getByRole("heading", { name: "ログインが必要です" })).toBeVisible();
-    expect(state.queueRead).toBe(false);
+    expect(queueRead()).toBe(false);
   });
 
   it("shows a member the calm moderators-only page and reads nothing", () => {
@@ -53,7 +53,7 @@ describe("AdminPage access", () => {
     renderAdmin();
     expect(screen.getByRole("heading", { level: 1, name: MODERATORS_ONLY })).toBeVisible();
     expect(screen.getByRole("link", { name: "ホームへ" })).toHaveAttribute("href", "/");
-    expect(state.queueRead).toBe(false);
+    expect(queueRead()).toBe(false);
   });
 
   it("opens the queue for a moderator, without the admins' staff section", () => {
@@ -61,6 +61,7 @@ describe("AdminPage access", () => {
     renderAdmin();
     expect(screen.getByRole("heading", { level: 1, name: "モデレーション" })).toBeVisible();
     expect(screen.getByText("未対応の通報はありません")).toBeVisible();
+    expect(queueRead()).toBe(true);
     expect(screen.getByRole("link", { name: "監査ログ" })).toHaveAttribute("href", "/admin/log");
     expect(screen.queryByRole("heading", { name: "スタッフ" })).not.toBeInTheDocument();
   });

@@ -1,37 +1,23 @@
-import { render, screen, within } from "@testing-library/react";
+import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { getFunctionName } from "convex/server";
 import { MemoryRouter, useLocation } from "react-router-dom";
 import { beforeEach, describe, expect, it, vi } from "vitest";
+import { api } from "../../../convex/_generated/api";
 import { ToastProvider } from "@/components/ui/toast-provider";
+import { FakeConvex, onePage, renderWithConvex } from "@/test/fake-convex";
 import { NotificationBell } from "./notification-bell";
 import type { NotificationItem } from "./notification-target";
 import { NotificationsPage } from "./notifications-page";
-
-// What the server holds: the unread count, and the page's items per tab.
-type FakeServer = {
-  unread: number;
-  items: NotificationItem[];
-  pageCalls: unknown[];
-};
-const server = vi.hoisted((): FakeServer => ({ unread: 0, items: [], pageCalls: [] }));
 
 vi.mock("@/lib/use-viewer", () => ({
   useViewer: () => ({ status: "signedIn", viewer: { _id: "me", handle: "me" } }),
 }));
 
-vi.mock("convex/react", () => ({
-  useQuery: (query: Parameters<typeof getFunctionName>[0]) => {
-    if (getFunctionName(query) === "notifications:unreadCount") return server.unread;
-    return server.items;
-  },
-  usePaginatedQuery: (_query: unknown, args: { tab?: string }) => {
-    server.pageCalls.push(args);
-    const page = args.tab ? server.items.filter((item) => tabOf(item.type) === args.tab) : server.items;
-    return { results: page, status: "Exhausted", loadMore: () => {} };
-  },
-  useMutation: () => Object.assign(() => Promise.resolve(null), { withOptimisticUpdate: () => () => Promise.resolve(null) }),
-}));
+// What the server holds: the unread count and the items; the tab each page was asked for.
+let unread: number;
+let items: NotificationItem[];
+let convex: FakeConvex;
+const pageCalls = () => convex.callsTo(api.notifications.listPage).map(({ paginationOpts: _, ...args }) => args);
 
 function tabOf(type: NotificationItem["type"]) {
   return type.startsWith("challenge") ? "challenge" : type;
@@ -60,7 +46,8 @@ function Location() {
 function renderAt(entry: string, ui: React.ReactNode) {
   return {
     user: userEvent.setup(),
-    ...render(
+    ...renderWithConvex(
+      convex,
       <MemoryRouter initialEntries={[entry]}>
         <ToastProvider>
           {ui}
@@ -72,14 +59,19 @@ function renderAt(entry: string, ui: React.ReactNode) {
 }
 
 beforeEach(() => {
-  server.unread = 0;
-  server.items = [];
-  server.pageCalls = [];
+  unread = 0;
+  items = [];
+  convex = new FakeConvex()
+    .onQuery(api.notifications.unreadCount, () => unread)
+    .onQuery(api.notifications.list, () => items)
+    .onQuery(api.notifications.listPage, ({ tab }) => onePage(tab ? items.filter((item) => tabOf(item.type) === tab) : items))
+    .onMutation(api.notifications.markRead, () => null)
+    .onMutation(api.notifications.markAllRead, () => null);
 });
 
 describe("NotificationBell", () => {
   it("names the real unread count while the badge shows 9+", () => {
-    server.unread = 23;
+    unread = 23;
     renderAt("/", <NotificationBell viewer={{ _id: "me", handle: "me" } as never} />);
     expect(screen.getByRole("button", { name: "通知：未読 23 件" })).toBeInTheDocument();
     expect(screen.getByTestId("unread-badge")).toHaveTextContent("9+");
@@ -94,12 +86,12 @@ describe("NotificationBell", () => {
 
 describe("NotificationsPage", () => {
   beforeEach(() => {
-    server.items = [
+    items = [
       item("n1", "like", "さくらさんほか2人があなたの作品「星空」にいいねしました", 3),
       item("n2", "comment", "あなたの作品「星空」にコメントがつきました"),
       item("n3", "challenge_created", "「冬のゲーム」ほか8件が始まりました。参加してみませんか？", 9),
     ];
-    server.unread = 3;
+    unread = 3;
   });
 
   it("offers a tab per kind, すべて first and selected, listing every notification", () => {
@@ -110,14 +102,14 @@ describe("NotificationsPage", () => {
     const list = screen.getByRole("list", { name: "通知一覧" });
     expect(within(list).getAllByRole("listitem")).toHaveLength(3);
     expect(within(list).getByText("さくらさんほか2人があなたの作品「星空」にいいねしました")).toBeInTheDocument();
-    expect(server.pageCalls.at(-1)).toEqual({});
+    expect(pageCalls().at(-1)).toEqual({});
     expect(screen.getByRole("button", { name: "すべて既読にする" })).toBeInTheDocument();
   });
 
   it("a tab asks the server for that kind only and keeps it in the address", async () => {
     const { user } = renderAt("/notifications", <NotificationsPage />);
     await user.click(screen.getByRole("tab", { name: "チャレンジ" }));
-    expect(server.pageCalls.at(-1)).toEqual({ tab: "challenge" });
+    expect(pageCalls().at(-1)).toEqual({ tab: "challenge" });
     expect(screen.getByTestId("location")).toHaveTextContent("/notifications?tab=challenge");
     const list = screen.getByRole("list", { name: "チャレンジの通知一覧" });
     expect(within(list).getAllByRole("listitem").map((li) => li.textContent)).toEqual([
@@ -130,7 +122,7 @@ describe("NotificationsPage", () => {
   it("opens on the tab in the address, and says so when that kind has none", () => {
     renderAt("/notifications?tab=follow", <NotificationsPage />);
     expect(screen.getByRole("tab", { name: "フォロー" })).toHaveAttribute("aria-selected", "true");
-    expect(server.pageCalls.at(-1)).toEqual({ tab: "follow" });
+    expect(pageCalls().at(-1)).toEqual({ tab: "follow" });
     expect(screen.getByText("フォローの通知はまだありません")).toBeInTheDocument();
   });
 });

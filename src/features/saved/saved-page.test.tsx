@@ -1,24 +1,21 @@
-import { render, screen, within } from "@testing-library/react";
-import { getFunctionName } from "convex/server";
+import { screen, within } from "@testing-library/react";
 import { MemoryRouter } from "react-router-dom";
 import { beforeEach, describe, expect, it, vi } from "vitest";
+import { api } from "../../../convex/_generated/api";
+import type { WorkCardData } from "@/components/works/work-card";
 import { toggleLocalSave } from "@/lib/local-saves";
+import { fakeId, FakeConvex, onePage, renderWithConvex } from "@/test/fake-convex";
 import { SavedPage } from "./saved-page";
 
-type FakeServer = {
-  status: "signedIn" | "signedOut";
-  calls: { name: string; args: unknown }[];
-  accountPage: unknown[];
-};
-const server = vi.hoisted((): FakeServer => ({ status: "signedOut", calls: [], accountPage: [] }));
+const server = vi.hoisted((): { status: "signedIn" | "signedOut" } => ({ status: "signedOut" }));
 
 vi.mock("@/lib/use-viewer", () => ({
   useViewer: () => (server.status === "signedIn" ? { status: "signedIn", viewer: { _id: "me" } } : { status: "signedOut", viewer: null }),
 }));
 vi.mock("@/components/auth/sign-in-button", () => ({ SignInButton: () => <button type="button">ログイン</button> }));
 
-const card = (id: string) => ({
-  _id: id,
+const card = (id: string): WorkCardData => ({
+  _id: fakeId("projects", id),
   _creationTime: 1,
   title: `作品${id}`,
   description: "説明",
@@ -29,27 +26,19 @@ const card = (id: string) => ({
   commentsCount: 0,
   viewsCount: 0,
   thumbnailUrl: null,
-  author: { _id: "a", handle: "a", displayName: "作者", photoUrl: null },
+  author: { _id: fakeId("users", "a"), handle: "a", displayName: "作者", photoUrl: null },
 });
 
-vi.mock("convex/react", () => ({
-  useQuery: (query: Parameters<typeof getFunctionName>[0], args: unknown) => {
-    if (args === "skip") return undefined;
-    server.calls.push({ name: getFunctionName(query), args });
-    return (args as { projectIds: string[] }).projectIds.map(card);
-  },
-  usePaginatedQuery: (query: Parameters<typeof getFunctionName>[0], args: unknown) => {
-    server.calls.push({ name: getFunctionName(query), args });
-    return { results: server.accountPage, status: "Exhausted", loadMore: () => {} };
-  },
-}));
-
+let convex: FakeConvex;
+let accountPage: WorkCardData[];
 const renderPage = () =>
-  render(
+  renderWithConvex(
+    convex,
     <MemoryRouter>
       <SavedPage />
     </MemoryRouter>,
   );
+const asked = () => convex.calls.map(({ name, args }) => ({ name, args }));
 const titles = () =>
   within(screen.getByRole("list", { name: "ストックした作品" }))
     .getAllByRole("heading")
@@ -58,8 +47,10 @@ const titles = () =>
 beforeEach(() => {
   localStorage.clear();
   server.status = "signedOut";
-  server.calls = [];
-  server.accountPage = [];
+  accountPage = [];
+  convex = new FakeConvex()
+    .onQuery(api.saves.localCards, ({ projectIds }) => projectIds.map(card))
+    .onQuery(api.saves.list, () => onePage(accountPage));
 });
 
 describe("SavedPage", () => {
@@ -69,23 +60,23 @@ describe("SavedPage", () => {
     renderPage();
     expect(titles()).toEqual(["作品2", "作品1"]);
     expect(screen.getByRole("heading", { name: "このブラウザに保存されたストックです" })).toBeVisible();
-    expect(server.calls).toEqual([{ name: "saves:localCards", args: { projectIds: ["2", "1"] } }]);
+    expect(asked()).toEqual([{ name: "saves:localCards", args: { projectIds: ["2", "1"] } }]);
   });
 
   it("a visitor with nothing saved sees the empty state and a way to the gallery, asking the server nothing", () => {
     renderPage();
     expect(screen.getByRole("heading", { name: "まだストックした作品はありません" })).toBeVisible();
     expect(screen.getByRole("link", { name: "作品を探す" })).toHaveAttribute("href", "/projects");
-    expect(server.calls).toEqual([]);
+    expect(asked()).toEqual([]);
   });
 
   it("signed in: the account's list, not the browser's, and no sign-in note", () => {
     server.status = "signedIn";
-    server.accountPage = [card("9")];
+    accountPage = [card("9")];
     toggleLocalSave("1");
     renderPage();
     expect(titles()).toEqual(["作品9"]);
-    expect(server.calls.map((call) => call.name)).toEqual(["saves:list"]);
+    expect(asked().map((call) => call.name)).toEqual(["saves:list"]);
     expect(screen.queryByText("このブラウザに保存されたストックです")).toBeNull();
   });
 });

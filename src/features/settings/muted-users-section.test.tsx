@@ -1,26 +1,21 @@
-import { render, screen, within } from "@testing-library/react";
+import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { MemoryRouter } from "react-router-dom";
-import { beforeEach, describe, expect, it, vi } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
+import { api } from "../../../convex/_generated/api";
 import type { Id } from "../../../convex/_generated/dataModel";
 import { DEFAULT_USER_SETTINGS } from "../../../convex/schema";
 import { ToastProvider } from "@/components/ui/toast-provider";
+import { FakeConvex, onePage, renderWithConvex } from "@/test/fake-convex";
 import { MutedUsersSection, type MutedUser } from "./muted-users-section";
 import { SettingsView } from "./settings-view";
 
-// The list and the mutation are whatever each test sets.
-type FakeServer = {
-  items: MutedUser[];
-  status: "LoadingFirstPage" | "CanLoadMore" | "LoadingMore" | "Exhausted";
-  loadMore: (n: number) => void;
-  setMute: (args: { userId: string; kind: null }) => Promise<null>;
-};
-const server = vi.hoisted((): FakeServer => ({ items: [], status: "Exhausted", loadMore: () => {}, setMute: () => Promise.resolve(null) }));
-
-vi.mock("convex/react", () => ({
-  usePaginatedQuery: () => ({ results: server.items, status: server.status, loadMore: server.loadMore }),
-  useMutation: () => (args: { userId: string; kind: null }) => server.setMute(args),
-}));
+// What mutes.list answers: its rows, whether more follow, or undefined while loading; and
+// whether mutes.set refuses.
+let rows: MutedUser[] | undefined;
+let more: boolean;
+let refusal: Error | null;
+let convex: FakeConvex;
 
 const row = (id: string, displayName: string, kind: "mute" | "block", handle: string | null = null): MutedUser => ({
   user: { _id: id as Id<"users">, displayName, handle, photoUrl: null },
@@ -31,7 +26,8 @@ const row = (id: string, displayName: string, kind: "mute" | "block", handle: st
 function renderSection() {
   return {
     user: userEvent.setup(),
-    ...render(
+    ...renderWithConvex(
+      convex,
       <MemoryRouter>
         <ToastProvider>
           <MutedUsersSection />
@@ -42,10 +38,15 @@ function renderSection() {
 }
 
 beforeEach(() => {
-  server.items = [];
-  server.status = "Exhausted";
-  server.loadMore = vi.fn();
-  server.setMute = vi.fn(() => Promise.resolve(null));
+  rows = [];
+  more = false;
+  refusal = null;
+  convex = new FakeConvex()
+    .onQuery(api.mutes.list, ({ paginationOpts }) => (rows && paginationOpts.cursor === null ? onePage(rows, !more) : rows && onePage([])))
+    .onMutation(api.mutes.set, () => {
+      if (refusal) throw refusal;
+      return null;
+    });
 });
 
 describe("MutedUsersSection", () => {
@@ -58,7 +59,7 @@ describe("MutedUsersSection", () => {
   });
 
   it("lists each user with their name, profile link and which of the two", () => {
-    server.items = [row("u1", "山田", "mute", "mute_san"), row("u2", "佐藤", "block")];
+    rows = [row("u1", "山田", "mute", "mute_san"), row("u2", "佐藤", "block")];
     renderSection();
     const list = screen.getByRole("list", { name: "ミュート・ブロック中のユーザー" });
     const [first, second] = within(list).getAllByRole("listitem");
@@ -70,17 +71,17 @@ describe("MutedUsersSection", () => {
   });
 
   it("解除 clears the mute or block and confirms it", async () => {
-    server.items = [row("u1", "山田", "mute"), row("u2", "佐藤", "block")];
+    rows = [row("u1", "山田", "mute"), row("u2", "佐藤", "block")];
     const { user } = renderSection();
     await user.click(screen.getByRole("button", { name: "佐藤さんのブロックを解除" }));
-    expect(server.setMute).toHaveBeenCalledWith({ userId: "u2", kind: null });
+    expect(convex.callsTo(api.mutes.set)).toEqual([{ userId: "u2", kind: null }]);
     expect(await screen.findByText("佐藤さんのブロックを解除しました")).toBeInTheDocument();
   });
 
   it("a refused 解除 shows the server's message", async () => {
     const { ConvexError } = await import("convex/values");
-    server.items = [row("u1", "山田", "mute")];
-    server.setMute = vi.fn(() => Promise.reject(new ConvexError({ code: "SUSPENDED", message: "アカウントが停止されているため、この操作はできません" })));
+    rows = [row("u1", "山田", "mute")];
+    refusal = new ConvexError({ code: "SUSPENDED", message: "アカウントが停止されているため、この操作はできません" });
     const { user } = renderSection();
     await user.click(screen.getByRole("button", { name: "山田さんのミュートを解除" }));
     expect(await screen.findByText("解除できませんでした")).toBeInTheDocument();
@@ -88,15 +89,16 @@ describe("MutedUsersSection", () => {
   });
 
   it("loads more with もっと見る while there are more", async () => {
-    server.items = [row("u1", "山田", "mute")];
-    server.status = "CanLoadMore";
+    rows = [row("u1", "山田", "mute")];
+    more = true;
     const { user } = renderSection();
     await user.click(screen.getByRole("button", { name: "もっと見る" }));
-    expect(server.loadMore).toHaveBeenCalledWith(50);
+    const pages = convex.callsTo(api.mutes.list).map((call) => call.paginationOpts);
+    expect(pages).toContainEqual(expect.objectContaining({ cursor: "after-1", numItems: 50 }));
   });
 
   it("shows placeholders while the first page loads", () => {
-    server.status = "LoadingFirstPage";
+    rows = undefined;
     renderSection();
     expect(screen.getByRole("list", { name: "読み込み中" })).toHaveAttribute("aria-busy", "true");
     expect(screen.queryByText("ミュート・ブロックしているユーザーはいません")).not.toBeInTheDocument();
@@ -104,7 +106,8 @@ describe("MutedUsersSection", () => {
 
   it("sits in the settings page as its own section", () => {
     const noop = () => Promise.resolve();
-    render(
+    renderWithConvex(
+      convex,
       <MemoryRouter>
         <ToastProvider>
           <SettingsView

@@ -1,12 +1,14 @@
 // The share card after 投稿する / 更新する (share-card/send-share-card.ts): the work is saved and the
 // person moves on at once; the card is drawn, uploaded, checked and put on the work afterwards,
 // in the background, and a failure shows nothing. The wizard itself is work-wizard.test.tsx.
-import { render, screen, waitFor } from "@testing-library/react";
+import { screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { getFunctionName } from "convex/server";
+import type { FunctionReturnType } from "convex/server";
 import { MemoryRouter, Route, Routes, useParams } from "react-router-dom";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { api } from "../../../convex/_generated/api";
 import { ToastContext, type ToastApi } from "@/components/ui/toast-context";
+import { fakeId, FakeConvex, renderWithConvex } from "@/test/fake-convex";
 import type { ShareCardInput } from "./share-card/make-share-card";
 import type { CoverImage, ScreenshotIds } from "./use-screenshot-uploads";
 import type { WorkFormInput } from "./work-form-state";
@@ -27,21 +29,19 @@ function deferred<T>(): Deferred<T> {
 // What the wizard submits, what the server answers, and every call the page made.
 type State = {
   submitted: null | { values: WorkFormInput; screenshots: ScreenshotIds[]; cover: CoverImage | null };
-  forEdit: unknown;
-  calls: Array<{ name: string; args: unknown }>;
+  forEdit: FunctionReturnType<typeof api.projects.getForEdit> | undefined;
   /** Each drawing the page started, and the card it resolves to when the test says so. */
   draws: Array<{ input: ShareCardInput; card: Deferred<Blob> }>;
   drawStarted: null | Deferred<void>;
   cardAttached: null | Deferred<void>;
   checkRefuses: boolean;
   /** drafts.mine and drafts.get answers (undefined: still loading). */
-  drafts: unknown;
-  draft: unknown;
+  drafts: FunctionReturnType<typeof api.drafts.mine> | undefined;
+  draft: FunctionReturnType<typeof api.drafts.get> | undefined;
 };
 const state = vi.hoisted((): State => ({
   submitted: null,
   forEdit: undefined,
-  calls: [],
   draws: [],
   drawStarted: null,
   cardAttached: null,
@@ -53,39 +53,6 @@ const state = vi.hoisted((): State => ({
 vi.mock("@/lib/use-viewer", () => ({
   useViewer: () => ({ status: "signedIn", viewer: { _id: "u1", displayName: "佐藤はな", photoUrl: "https://img/me.png" } }),
 }));
-
-vi.mock("convex/react", () => {
-  const answers: Record<string, () => unknown> = {
-    "projects:create": () => "w1",
-    "projects:update": () => null,
-    "screenshots:generateShareCardUploadUrl": () => "https://upload.example/1",
-    "screenshots:checkShareCard": () => (state.checkRefuses ? Promise.reject(new Error("画像のアップロードに失敗しました")) : null),
-    "projects:setShareCard": () => {
-      state.cardAttached?.resolve();
-      return true;
-    },
-    "screenshots:discardUploads": () => null,
-    "drafts:discard": () => null,
-  };
-  const fn = (ref: Parameters<typeof getFunctionName>[0]) => {
-    const name = getFunctionName(ref);
-    return (args: unknown) => {
-      state.calls.push({ name, args });
-      return Promise.resolve(answers[name]?.());
-    };
-  };
-  return {
-    useQuery: (ref: Parameters<typeof getFunctionName>[0], args: unknown) => {
-      if (args === "skip") return undefined;
-      const name = getFunctionName(ref);
-      if (name === "drafts:mine") return state.drafts;
-      if (name === "drafts:get") return state.draft;
-      return name === "projects:getForEdit" ? state.forEdit : undefined;
-    },
-    useMutation: fn,
-    useAction: fn,
-  };
-});
 
 // The wizard is a button that submits what the test set.
 vi.mock("./work-wizard", () => ({
@@ -140,16 +107,19 @@ const values: WorkFormInput = {
   isZeroCode: true,
 };
 const shots = [
-  { storageId: "shot-1", thumbnailStorageId: "thumb-1" },
-  { storageId: "shot-2", thumbnailStorageId: "thumb-2" },
+  { storageId: fakeId("_storage", "shot-1"), thumbnailStorageId: fakeId("_storage", "thumb-1") },
+  { storageId: fakeId("_storage", "shot-2"), thumbnailStorageId: fakeId("_storage", "thumb-2") },
 ];
 
 function WorkPageStandIn() {
   return <p>作品ページ {useParams().id}</p>;
 }
 
+let convex: FakeConvex;
+
 function renderAt(url: string) {
-  render(
+  renderWithConvex(
+    convex,
     <ToastContext value={toast}>
       <MemoryRouter initialEntries={[url]}>
         <Routes>
@@ -163,10 +133,26 @@ function renderAt(url: string) {
   return userEvent.setup();
 }
 
-const callsOf = (name: string) => state.calls.filter((call) => call.name === name).map((call) => call.args);
+const callsOf = (fn: Parameters<FakeConvex["callsTo"]>[0]) => convex.callsTo(fn);
 
 beforeEach(() => {
-  state.calls = [];
+  convex = new FakeConvex()
+    .onQuery(api.projects.getForEdit, () => state.forEdit)
+    .onQuery(api.drafts.mine, () => state.drafts)
+    .onQuery(api.drafts.get, () => state.draft)
+    .onMutation(api.projects.create, () => fakeId("projects", "w1"))
+    .onMutation(api.projects.update, () => null)
+    .onMutation(api.screenshots.generateShareCardUploadUrl, () => "https://upload.example/1")
+    .onAction(api.screenshots.checkShareCard, () => {
+      if (state.checkRefuses) throw new Error("画像のアップロードに失敗しました");
+      return null;
+    })
+    .onMutation(api.projects.setShareCard, () => {
+      state.cardAttached?.resolve();
+      return true;
+    })
+    .onMutation(api.screenshots.discardUploads, () => null)
+    .onMutation(api.drafts.discard, () => null);
   state.draws = [];
   state.drawStarted = deferred();
   state.cardAttached = deferred();
@@ -189,20 +175,20 @@ describe("posting", () => {
 
     // Saved without a card, and the person is on the work page while the card is still being drawn.
     await screen.findByText("作品ページ w1");
-    expect(callsOf("projects:create")).toEqual([{ ...values, screenshots: shots }]);
+    expect(callsOf(api.projects.create)).toEqual([{ ...values, screenshots: shots }]);
     expect(toast.success).toHaveBeenCalledWith(POSTED_MESSAGE);
     await state.drawStarted!.promise;
     expect(state.draws.map((draw) => draw.input)).toEqual([
       { title: "ふんわり家計簿", isZeroCode: true, screenshot: picked, author: { id: "u1", displayName: "佐藤はな", photoUrl: "https://img/me.png" } },
     ]);
-    expect(callsOf("projects:setShareCard")).toEqual([]);
+    expect(callsOf(api.projects.setShareCard)).toEqual([]);
 
     // The wizard is gone; the card carries on.
     state.draws[0]!.card.resolve(drawnCard);
     await state.cardAttached!.promise;
-    expect(callsOf("screenshots:checkShareCard")).toEqual([{ storageId: "card-1" }]);
-    expect(callsOf("projects:setShareCard")).toEqual([{ id: "w1", storageId: "card-1", title: "ふんわり家計簿", firstScreenshot: "shot-1" }]);
-    expect(callsOf("screenshots:discardUploads")).toEqual([]);
+    expect(callsOf(api.screenshots.checkShareCard)).toEqual([{ storageId: "card-1" }]);
+    expect(callsOf(api.projects.setShareCard)).toEqual([{ id: "w1", storageId: "card-1", title: "ふんわり家計簿", firstScreenshot: "shot-1" }]);
+    expect(callsOf(api.screenshots.discardUploads)).toEqual([]);
   });
 
   it("a card that fails shows nothing and its upload is discarded", async () => {
@@ -213,18 +199,19 @@ describe("posting", () => {
     await screen.findByText("作品ページ w1");
     await state.drawStarted!.promise;
     state.draws[0]!.card.resolve(drawnCard);
-    await waitFor(() => expect(callsOf("screenshots:discardUploads")).toEqual([{ storageIds: ["card-1"] }]));
-    expect(callsOf("projects:setShareCard")).toEqual([]);
+    await waitFor(() => expect(callsOf(api.screenshots.discardUploads)).toEqual([{ storageIds: ["card-1"] }]));
+    expect(callsOf(api.projects.setShareCard)).toEqual([]);
     expect(toast.error).not.toHaveBeenCalled();
   });
 });
 
 describe("editing", () => {
-  const storedWork = (hasShareCard: boolean) => ({
+  const storedWork = (hasShareCard: boolean): State["forEdit"] => ({
     status: "ok",
     work: {
-      _id: "w1",
+      _id: fakeId("projects", "w1"),
       ...values,
+      genre: "tool",
       hasShareCard,
       screenshots: shots.map((shot) => ({ ...shot, url: `https://img/${shot.storageId}-original`, thumbnailUrl: `https://img/${shot.storageId}` })),
     },
@@ -238,7 +225,7 @@ describe("editing", () => {
     await user.click(await screen.findByRole("button", { name: "送信" }));
     await screen.findByText("作品ページ w1");
     expect(toast.success).toHaveBeenCalledWith(UPDATED_MESSAGE);
-    expect(callsOf("projects:update")).toHaveLength(1);
+    expect(callsOf(api.projects.update)).toHaveLength(1);
 
     // A second edit renames it. Had the first started a card, its drawing would come first.
     state.submitted = { values: { ...values, title: "きっちり家計簿" }, screenshots: shots, cover: storedCover };
@@ -255,7 +242,7 @@ describe("editing", () => {
     ]);
     state.draws[0]!.card.resolve(drawnCard);
     await state.cardAttached!.promise;
-    expect(callsOf("projects:setShareCard")).toEqual([{ id: "w1", storageId: "card-1", title: "きっちり家計簿", firstScreenshot: "shot-1" }]);
+    expect(callsOf(api.projects.setShareCard)).toEqual([{ id: "w1", storageId: "card-1", title: "きっちり家計簿", firstScreenshot: "shot-1" }]);
   });
 
   it("a work without a card gets one on any edit; another first screenshot gets a new one", async () => {
@@ -278,22 +265,23 @@ describe("editing", () => {
 });
 
 describe("drafts on arrival", () => {
-  const newest = {
-    _id: "d2",
+  type DraftSummary = NonNullable<State["drafts"]>[number];
+  const newest: DraftSummary = {
+    _id: fakeId("drafts", "d2"),
     title: "書きかけの家計簿",
     updatedAt: Date.now() - 60_000,
     screenshotCount: 1,
     thumbnailUrl: null,
   };
-  const older = {
-    _id: "d1",
+  const older: DraftSummary = {
+    _id: fakeId("drafts", "d1"),
     title: "",
     updatedAt: Date.now() - 3_600_000,
     screenshotCount: 0,
     thumbnailUrl: null,
   };
-  const loaded = {
-    _id: "d2",
+  const loaded: State["draft"] = {
+    _id: fakeId("drafts", "d2"),
     updatedAt: newest.updatedAt,
     values: {
       ...values,
@@ -302,8 +290,8 @@ describe("drafts on arrival", () => {
     },
     screenshots: [
       {
-        storageId: "shot-1",
-        thumbnailStorageId: "thumb-1",
+        storageId: fakeId("_storage", "shot-1"),
+        thumbnailStorageId: fakeId("_storage", "thumb-1"),
         url: "https://img/1.png",
         thumbnailUrl: "https://img/t1.png",
       },
@@ -340,7 +328,7 @@ describe("drafts on arrival", () => {
     await user.click(await screen.findByRole("button", { name: "破棄" }));
     await user.click(await screen.findByRole("button", { name: "破棄する" }));
     await screen.findByRole("button", { name: "送信" });
-    expect(callsOf("drafts:discard")).toEqual([{ id: "d2" }]);
+    expect(callsOf(api.drafts.discard)).toEqual([{ id: "d2" }]);
     expect(wizard()).toEqual({ title: "", images: 0, draftId: null });
   });
 
@@ -351,7 +339,7 @@ describe("drafts on arrival", () => {
     const user = renderAt("/submit?draft=d2");
     await user.click(await screen.findByRole("button", { name: "送信" }));
     await screen.findByText("作品ページ w1");
-    expect(callsOf("projects:create")).toEqual([{ ...values, screenshots: shots, draftId: "d2" }]);
+    expect(callsOf(api.projects.create)).toEqual([{ ...values, screenshots: shots, draftId: "d2" }]);
   });
 
   it("a draft that no longer exists says so and starts blank", async () => {

@@ -1,19 +1,19 @@
-import { render, screen } from "@testing-library/react";
+import { screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { getFunctionName } from "convex/server";
 import { beforeEach, describe, expect, it, vi } from "vitest";
+import { api } from "../../../convex/_generated/api";
 import { ToastContext, type ToastApi } from "@/components/ui/toast-context";
+import { FakeConvex, renderWithConvex } from "@/test/fake-convex";
 import { BookmarkButton } from "./bookmark-button";
 import { BOOKMARKS_KEY } from "./use-bookmark";
 
-// Who is signed in, what saves.status answers, and what saves.toggle was called with.
+// Who is signed in, what saves.status answers, and whether saves.toggle fails.
 type FakeServer = {
   status: "loading" | "signedOut" | "signedIn";
   saved: boolean | undefined;
-  calls: { name: string; args: unknown }[];
   fail: Error | null;
 };
-const state = vi.hoisted((): FakeServer => ({ status: "signedOut", saved: undefined, calls: [], fail: null }));
+const state = vi.hoisted((): FakeServer => ({ status: "signedOut", saved: undefined, fail: null }));
 
 vi.mock("@/lib/use-viewer", () => ({
   useViewer: () =>
@@ -21,31 +21,24 @@ vi.mock("@/lib/use-viewer", () => ({
       ? { status: "signedIn", viewer: { _id: "me" } }
       : { status: state.status, viewer: state.status === "loading" ? undefined : null },
 }));
-vi.mock("convex/react", () => ({
-  useQuery: (query: Parameters<typeof getFunctionName>[0], args: unknown) => {
-    if (args === "skip") return undefined;
-    return getFunctionName(query) === "saves:status" ? state.saved : undefined;
-  },
-  useMutation: (fn: Parameters<typeof getFunctionName>[0]) => {
-    const call = (args: unknown) => {
-      state.calls.push({ name: getFunctionName(fn), args });
-      return state.fail ? Promise.reject(state.fail) : Promise.resolve({ saved: true });
-    };
-    call.withOptimisticUpdate = () => call;
-    return call;
-  },
-}));
 
+let convex: FakeConvex;
 const toast: ToastApi = { show: vi.fn(), success: vi.fn(), error: vi.fn() };
-const renderButton = (ui: React.ReactNode) => render(<ToastContext value={toast}>{ui}</ToastContext>);
+const renderButton = (ui: React.ReactNode) => renderWithConvex(convex, <ToastContext value={toast}>{ui}</ToastContext>);
+const toggles = () => convex.callsTo(api.saves.toggle);
 const stored = () => JSON.parse(localStorage.getItem(BOOKMARKS_KEY) ?? "[]") as unknown;
 
 beforeEach(() => {
   localStorage.clear();
   state.status = "signedOut";
   state.saved = undefined;
-  state.calls = [];
   state.fail = null;
+  convex = new FakeConvex()
+    .onQuery(api.saves.status, () => state.saved)
+    .onMutation(api.saves.toggle, () => {
+      if (state.fail) throw state.fail;
+      return { saved: true };
+    });
   vi.mocked(toast.error).mockClear();
 });
 
@@ -65,7 +58,7 @@ describe("BookmarkButton for a visitor (this browser)", () => {
     renderButton(<BookmarkButton workId="work-1" />);
     await user.click(screen.getByRole("button", { name: "ストック済み" }));
     expect(stored()).toEqual([]);
-    expect(state.calls).toEqual([]);
+    expect(toggles()).toEqual([]);
   });
 
   it("keeps other works' saves and survives broken storage", async () => {
@@ -96,7 +89,7 @@ describe("BookmarkButton when signed in (the account)", () => {
     expect(button).toHaveAttribute("aria-pressed", "true");
     expect(button).toHaveAttribute("title", expect.stringContaining("自分だけ"));
     await user.click(button);
-    expect(state.calls).toEqual([{ name: "saves:toggle", args: { projectId: "work-1" } }]);
+    expect(toggles()).toEqual([{ projectId: "work-1" }]);
     expect(stored()).toEqual(["other"]);
   });
 
@@ -113,7 +106,7 @@ describe("BookmarkButton when signed in (the account)", () => {
     state.saved = undefined;
     renderButton(<BookmarkButton workId="work-1" />);
     await user.click(screen.getByRole("button", { name: "ストック" }));
-    expect(state.calls).toEqual([]);
+    expect(toggles()).toEqual([]);
     expect(screen.getByRole("button", { name: "ストック" })).toHaveAttribute("aria-busy", "true");
   });
 

@@ -1,43 +1,26 @@
-import { render, screen } from "@testing-library/react";
+import { screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { getFunctionName } from "convex/server";
+import type { FunctionReturnType } from "convex/server";
 import { MemoryRouter, Route, Routes } from "react-router-dom";
 import { beforeEach, describe, expect, it, vi } from "vitest";
+import { api } from "../../../convex/_generated/api";
 import { ToastContext, type ToastApi } from "@/components/ui/toast-context";
+import { fakeId, FakeConvex, onePage, renderWithConvex } from "@/test/fake-convex";
 import { WorkPage } from "./work-page";
-
-// What projects.get answers, and what the page's mutations were called with.
-const server = vi.hoisted((): { work: unknown; calls: { name: string; args: unknown }[] } => ({ work: undefined, calls: [] }));
 
 vi.mock("@/lib/use-viewer", () => ({
   useViewer: () => ({ status: "signedIn", viewer: { _id: "author", role: null, suspension: null } }),
 }));
-vi.mock("convex/react", () => {
-  const mutation = (name: string) => {
-    const call = (args: unknown) => {
-      server.calls.push({ name, args });
-      return Promise.resolve(null);
-    };
-    call.withOptimisticUpdate = () => call;
-    return call;
-  };
-  return {
-    useQuery: (query: Parameters<typeof getFunctionName>[0], args: unknown) => {
-      if (args === "skip") return undefined;
-      const name = getFunctionName(query);
-      if (name === "projects:get") return server.work;
-      if (name === "projects:related") return [];
-      return undefined;
-    },
-    useMutation: (fn: Parameters<typeof getFunctionName>[0]) => mutation(getFunctionName(fn)),
-    usePaginatedQuery: () => ({ results: [], status: "Exhausted", loadMore: () => {} }),
-  };
-});
+
+type WorkAnswer = FunctionReturnType<typeof api.projects.get>;
+type ShownWork = Exclude<NonNullable<WorkAnswer>, { unavailable: true }>;
+let convex: FakeConvex;
+let answer: WorkAnswer | undefined;
 
 const toast: ToastApi = { show: vi.fn(), success: vi.fn(), error: vi.fn() };
 
-const work = (extra: Record<string, unknown> = {}) => ({
-  _id: "w1",
+const work = (extra: Partial<ShownWork> = {}): ShownWork => ({
+  _id: fakeId("projects", "w1"),
   _creationTime: 1,
   title: "今日のパレット",
   description: "配色を提案するツール",
@@ -55,7 +38,7 @@ const work = (extra: Record<string, unknown> = {}) => ({
   likesCount: 0,
   commentsCount: 0,
   viewsCount: 0,
-  author: { _id: "author", handle: "hana", displayName: "佐藤はな", photoUrl: null },
+  author: { _id: fakeId("users", "author"), handle: "hana", displayName: "佐藤はな", photoUrl: null },
   viewerHasLiked: false,
   isOwner: true,
   createdAt: 1,
@@ -65,7 +48,8 @@ const work = (extra: Record<string, unknown> = {}) => ({
 });
 
 function renderPage() {
-  render(
+  renderWithConvex(
+    convex,
     <ToastContext value={toast}>
       <MemoryRouter initialEntries={["/projects/w1"]}>
         <Routes>
@@ -78,41 +62,48 @@ function renderPage() {
 }
 
 beforeEach(() => {
-  server.calls = [];
+  answer = undefined;
+  convex = new FakeConvex()
+    .onQuery(api.projects.get, () => answer)
+    .onQuery(api.projects.related, () => [])
+    .onQuery(api.comments.list, () => onePage([]))
+    .onQuery(api.saves.status, () => false)
+    .onMutation(api.views.record, () => null)
+    .onMutation(api.moderation.requestReview, () => null);
 });
 
 describe("WorkPage and moderation", () => {
   it("shows a calm page, with a way back to the gallery, for a work it may not show", () => {
-    server.work = { unavailable: true };
+    answer = { unavailable: true };
     renderPage();
     expect(screen.getByRole("heading", { level: 1, name: "この作品は表示できません" })).toBeVisible();
     expect(screen.getByRole("link", { name: "作品一覧へ" })).toHaveAttribute("href", "/projects");
     // Nothing is counted as a view of a work nobody may see.
-    expect(server.calls.filter((call) => call.name === "views:record")).toEqual([]);
+    expect(convex.callsTo(api.views.record)).toEqual([]);
   });
 
   it("shows no banner for a work that is not moderated", () => {
-    server.work = work();
+    answer = work();
     renderPage();
     expect(screen.getByRole("heading", { level: 1, name: "今日のパレット" })).toBeVisible();
     expect(screen.queryByText(/非公開になっています/)).not.toBeInTheDocument();
   });
 
   it("tells the author why the work is hidden and lets them ask for a review once", async () => {
-    server.work = work({ moderation: { state: "hidden", reason: "無断転載の疑い", reviewRequested: false } });
+    answer = work({ moderation: { state: "hidden", reason: "無断転載の疑い", reviewRequested: false } });
     const user = renderPage();
     const banner = screen.getByRole("region", { name: "この作品は非公開になっています" });
     expect(banner).toHaveTextContent("理由: 無断転載の疑い");
 
     await user.click(screen.getByRole("button", { name: "再審査を依頼" }));
 
-    expect(server.calls).toContainEqual({ name: "moderation:requestReview", args: { targetType: "work", targetId: "w1" } });
+    expect(convex.callsTo(api.moderation.requestReview)).toEqual([{ targetType: "work", targetId: "w1" }]);
     expect(await screen.findByText("再審査を依頼しました")).toBeVisible();
     expect(screen.queryByRole("button", { name: "再審査を依頼" })).not.toBeInTheDocument();
   });
 
   it("explains a pending hide and shows a review already asked for", () => {
-    server.work = work({ moderation: { state: "pending", reason: "通報が一定数に達しました", reviewRequested: true } });
+    answer = work({ moderation: { state: "pending", reason: "通報が一定数に達しました", reviewRequested: true } });
     renderPage();
     expect(screen.getByRole("region", { name: "通報が多いため、確認が済むまで非公開になっています" })).toBeVisible();
     expect(screen.getByText("再審査を依頼しました")).toBeVisible();
@@ -120,7 +111,7 @@ describe("WorkPage and moderation", () => {
   });
 
   it("shows moderators where things stand without the review button", () => {
-    server.work = work({ isOwner: false, moderation: { state: "hidden", reason: "スパム", reviewRequested: false } });
+    answer = work({ isOwner: false, moderation: { state: "hidden", reason: "スパム", reviewRequested: false } });
     renderPage();
     expect(screen.getByText("投稿者とモデレーターにだけ表示されています。")).toBeVisible();
     expect(screen.queryByRole("button", { name: "再審査を依頼" })).not.toBeInTheDocument();
