@@ -18,6 +18,7 @@ import { insertProject, updateProject } from "./model/projects";
 import { attachShareCard, checkScreenshots, shareCardAfterEdit } from "./model/screenshotFiles";
 import { cleanText } from "./model/cleanText";
 import { searchTextFor } from "./model/search";
+import { cardAuthorOf } from "./model/shareCardAuthor";
 import { readSiteCounter } from "./model/siteCounters";
 import { toWorkCard, vWorkCard } from "./model/workCards";
 import { canSee } from "./model/visibility";
@@ -248,5 +249,19 @@ export const backfillSearchText = migrations.define({
   migrateOne: (_ctx, work) => {
     const searchText = searchTextFor(work.title, work.description);
     return searchText === work.searchText ? undefined : { searchText };
+  },
+});
+
+/**
+ * Records whom each existing share card shows (shareCardAuthor), for cards put on before that was
+ * kept: taken to be the author as they are now, the best guess there is. Cards are judged stale
+ * from the next rename or new photo on.
+ */
+export const backfillShareCardAuthor = migrations.define({
+  table: "projects",
+  migrateOne: async (ctx, work) => {
+    if (work.shareCardStorageId === undefined || work.shareCardAuthor !== undefined) return undefined;
+    const author = await ctx.db.get("users", work.userId);
+    return author ? { shareCardAuthor: cardAuthorOf(author) } : undefined;
   },
 });

@@ -213,6 +213,12 @@ export default defineSchema({
      * arrives: the share page then shows the thumbnail (model/sharePage.ts).
      */
     shareCardStorageId: v.optional(v.id("_storage")),
+    /**
+     * Who the card shows: the author's name and photo when it was put on (model/shareCardAuthor.ts).
+     * A renamed author or a new photo makes the card stale: the share page falls back to the
+     * thumbnail and the next 更新する draws a new card.
+     */
+    shareCardAuthor: v.optional(v.string()),
     featured: v.boolean(),
     likesCount: v.number(),
     commentsCount: v.number(),

@@ -7,7 +7,7 @@ import { cloudSiteUrl, shareProjectPath } from "./model/shareLinks";
 import { summarize } from "./model/cleanText";
 import { escapeHtml } from "./model/markup";
 import { renderSharePage, SHARE_DESCRIPTION_MAX, SITE_TAGS } from "./model/sharePage";
-import { api } from "./_generated/api";
+import { api, internal } from "./_generated/api";
 import { realCardPng, realGif, realPng, storePair, uploadCard, uploadShot } from "./model/screenshots.testkit";
 import { createWork, workForm } from "./model/works.testkit";
 import { createUser, newTest, type TestConvex } from "./test.setup";
@@ -157,6 +157,61 @@ describe("GET /share/projects/{id}", () => {
     expect(meta(renamed, "og:image")).toBe(nextUrl);
     expect(meta(renamed, "og:image:width")).toBe("1200");
     expect(meta(renamed, "og:image:alt")).toBe("新しい題");
+  });
+
+  test("a card that shows the author's old name or photo is not shown; the next 更新する draws one", async () => {
+    const t = newTest();
+    const author = await createUser(t, { displayName: "旧い名前" });
+    const shot = await uploadShot(t, author.as);
+    const form = { ...workForm, title: "名前の変わる作品", screenshots: [shot] };
+    const id = await author.as.mutation(api.projects.create, { ...form, isZeroCode: false });
+    const card = await uploadCard(t, author.as);
+    await author.as.mutation(api.projects.setShareCard, { id, storageId: card, title: form.title, firstScreenshot: shot.storageId });
+    const cardUrl = await t.run(async (ctx) => await ctx.storage.getUrl(card));
+    const thumbnailUrl = await t.run(async (ctx) => await ctx.storage.getUrl(shot.thumbnailStorageId));
+    const forEdit = async () => {
+      const answer = await author.as.query(api.projects.getForEdit, { id });
+      return answer.status === "ok" ? answer.work.hasShareCard : null;
+    };
+    expect(meta((await share(t, `/share/projects/${id}`)).html, "og:image")).toBe(cardUrl);
+    expect(await forEdit()).toBe(true);
+
+    const profile = { handle: "renamed", bio: "", location: "", websiteUrl: "", githubUrl: "", twitterUrl: "" };
+    await author.as.mutation(api.users.updateProfile, { ...profile, displayName: "新しい名前", photo: { kind: "keep" } });
+    const renamed = (await share(t, `/share/projects/${id}`)).html;
+    expect(meta(renamed, "og:image")).toBe(thumbnailUrl);
+    expect(meta(renamed, "og:image:width")).toBeUndefined();
+    expect(await forEdit()).toBe(false);
+
+    // The card drawn after the next 更新する shows the new name.
+    const next = await uploadCard(t, author.as);
+    await author.as.mutation(api.projects.setShareCard, { id, storageId: next, title: form.title, firstScreenshot: shot.storageId });
+    const nextUrl = await t.run(async (ctx) => await ctx.storage.getUrl(next));
+    expect(meta((await share(t, `/share/projects/${id}`)).html, "og:image")).toBe(nextUrl);
+    expect(await forEdit()).toBe(true);
+
+    // A new photo makes it stale too.
+    await t.run(async (ctx) => await ctx.db.patch("users", author.userId, { image: "https://photos.example/new.png" }));
+    expect(meta((await share(t, `/share/projects/${id}`)).html, "og:image")).toBe(thumbnailUrl);
+  });
+
+  test("cards put on before their author was recorded are taken to show the author as they are now", async () => {
+    const t = newTest();
+    const author = await createUser(t, { displayName: "作者" });
+    const shot = await uploadShot(t, author.as);
+    const form = { ...workForm, title: "古いカード", screenshots: [shot] };
+    const id = await author.as.mutation(api.projects.create, { ...form, isZeroCode: false });
+    const card = await uploadCard(t, author.as);
+    await author.as.mutation(api.projects.setShareCard, { id, storageId: card, title: form.title, firstScreenshot: shot.storageId });
+    await t.run(async (ctx) => await ctx.db.patch("projects", id, { shareCardAuthor: undefined }));
+    const cardUrl = await t.run(async (ctx) => await ctx.storage.getUrl(card));
+    expect(meta((await share(t, `/share/projects/${id}`)).html, "og:image")).not.toBe(cardUrl);
+
+    vi.useFakeTimers();
+    await t.mutation(internal.migrations.runAll, {});
+    await t.finishAllScheduledFunctions(vi.runAllTimers);
+    vi.useRealTimers();
+    expect(meta((await share(t, `/share/projects/${id}`)).html, "og:image")).toBe(cardUrl);
   });
 
   test("a work without screenshots shows the site's default image", async () => {

@@ -8,6 +8,7 @@ import { httpAction, internalQuery } from "./_generated/server";
 import { renderNotFoundPage, renderSharePage } from "./model/sharePage";
 import { SHARE_PROJECT_PREFIX, shareProjectPath } from "./model/shareLinks";
 import { idAfterPrefix, webAppUrl, webPaths } from "./model/webApp";
+import { cardShowsAuthor } from "./model/shareCardAuthor";
 import { DELETED_USER_NAME, displayNameOf } from "./model/users";
 import { PROJECT_NOT_FOUND_MESSAGE } from "./projects";
 
@@ -45,7 +46,8 @@ export const workPreview = internalQuery({
       description: work.description,
       // The downscaled thumbnail, never the 5 MB original (crawlers cap image sizes).
       imageUrl: first ? await ctx.storage.getUrl(first.thumbnailStorageId) : null,
-      cardImageUrl: work.shareCardStorageId ? await ctx.storage.getUrl(work.shareCardStorageId) : null,
+      // A card that shows the author's old name or photo is not shown; the thumbnail stands in.
+      cardImageUrl: work.shareCardStorageId && cardShowsAuthor(work, author) ? await ctx.storage.getUrl(work.shareCardStorageId) : null,
       authorName: author ? displayNameOf(author) : DELETED_USER_NAME,
       authorHandle: author?.handle ?? null,
       isZeroCode: work.isZeroCode,

@@ -22,6 +22,7 @@ import type { MutationCtx, QueryCtx } from "../_generated/server";
 import { IMAGE_CONTENT_TYPES, LIMITS, SHARE_CARD, SHARE_CARD_CONTENT_TYPES, THUMBNAIL_CONTENT_TYPES } from "../constants";
 import { userError } from "./errors";
 import { deleteStoredFile, IMAGE_MESSAGES, imageRefusal, isFileInUse } from "./images";
+import { cardAuthorOf } from "./shareCardAuthor";
 
 export type Screenshot = Doc<"projects">["screenshots"][number];
 
@@ -179,7 +180,8 @@ export async function attachShareCard(
     return false;
   }
   const previous = work.shareCardStorageId;
-  await ctx.db.patch("projects", work._id, { shareCardStorageId: storageId });
+  const author = (await ctx.db.get("users", userId))!;
+  await ctx.db.patch("projects", work._id, { shareCardStorageId: storageId, shareCardAuthor: cardAuthorOf(author) });
   // checkShareCard found its row, waiting for a work.
   const row = (await rowOf(ctx, storageId))!;
   await ctx.db.patch("screenshotFiles", row._id, { projectId: work._id });

@@ -4,6 +4,7 @@ import { v, type Infer } from "convex/values";
 import type { Doc } from "../_generated/dataModel";
 import type { QueryCtx } from "../_generated/server";
 import { vGenre } from "../schema";
+import { cardShowsAuthor } from "./shareCardAuthor";
 
 export const vEditableWork = v.object({
   _id: v.id("projects"),
@@ -18,7 +19,7 @@ export const vEditableWork = v.object({
   techStack: v.array(v.string()),
   tags: v.array(v.string()),
   isZeroCode: v.boolean(),
-  /** Whether the work has a share card (the browser draws one after 更新する when it has none). */
+  /** Whether the work has a current share card (the browser draws one after 更新する when not). */
   hasShareCard: v.boolean(),
   screenshots: v.array(
     v.object({
@@ -45,7 +46,8 @@ export async function toEditableWork(ctx: QueryCtx, work: Doc<"projects">): Prom
     techStack: work.techStack,
     tags: work.tags,
     isZeroCode: work.isZeroCode,
-    hasShareCard: work.shareCardStorageId !== undefined,
+    // A card showing the author's old name or photo counts as none: the next 更新する redraws it.
+    hasShareCard: work.shareCardStorageId !== undefined && cardShowsAuthor(work, await ctx.db.get("users", work.userId)),
     screenshots: await Promise.all(
       work.screenshots.map(async (shot) => ({
         ...shot,
