@@ -804,4 +804,15 @@ export default defineSchema({
     .index("by_userId_and_authorId_and_projectId", ["userId", "authorId", "projectId"])
     // Hiding, restoring and deleting a work reach its rows.
     .index("by_projectId_and_hidden", ["projectId", "hidden"]),
+
+  // A month's sitemap past the protocol's 50,000 URLs goes on in further parts
+  // (model/sitemap.ts): each row says where part `part` (2, 3, …) of a kind's month begins. Written
+  // when serving the part before it finds it full; the sitemap index lists the parts recorded.
+  sitemapParts: defineTable({
+    kind: v.union(v.literal("works"), v.literal("profiles"), v.literal("challenges")),
+    month: v.string(),
+    part: v.number(),
+    /** The _creationTime the part starts at; the part before it ends just before. */
+    start: v.number(),
+  }).index("by_kind_and_month_and_part", ["kind", "month", "part"]),
 });

@@ -115,7 +115,8 @@ describe("month arithmetic (Japan time)", () => {
     expect(monthRange("2026-12")).toEqual({ start: Date.parse("2026-11-30T15:00:00Z"), end: Date.parse("2026-12-31T15:00:00Z") });
     expect(monthRange("2026-00")).toBeNull();
     expect(monthsBetween(Date.parse("2025-11-15T00:00:00Z"), Date.parse("2026-02-01T00:00:00Z"))).toEqual(["2025-11", "2025-12", "2026-01", "2026-02"]);
-    expect(parseSitemapPath("/sitemaps/profiles-2026-02.xml")).toEqual({ kind: "profiles", month: "2026-02" });
+    expect(parseSitemapPath("/sitemaps/profiles-2026-02.xml")).toEqual({ kind: "profiles", month: "2026-02", part: 1 });
+    expect(parseSitemapPath("/sitemaps/works-2026-02-p12.xml")).toEqual({ kind: "works", month: "2026-02", part: 12 });
     expect(parseSitemapPath("/sitemaps/pages.xml")).toBe("pages");
     expect(parseSitemapPath("/sitemaps/works-2026-2.xml")).toBeNull();
   });

@@ -2,7 +2,9 @@
 // /sitemap.xml on the HTTP-action site, listing one sitemap of the fixed pages and, per Japan
 // calendar month since the first of each kind, one of the works, one of the public profiles and one
 // of the challenges created that month. A month's sitemap is read in pages of SITEMAP_PAGE rows
-// (each one bounded query) and holds at most SITEMAP_MAX_URLS, the protocol's limit; hidden works
+// (each one bounded query) and holds at most SITEMAP_MAX_URLS, the protocol's limit: a fuller
+// month goes on in parts (`works-2026-11-p2.xml` …), each starting at a recorded creation time
+// (the sitemapParts table), found and recorded when the part before it is served full. Hidden works
 // and challenges, private profiles and profiles without a handle never appear.
 import { xmlEscape } from "./xml";
 import { JAPAN_OFFSET_MS } from "./japanTime";
@@ -40,15 +42,20 @@ export function monthsBetween(first: number, now: number): string[] {
   }
 }
 
-/** `/sitemaps/works-2026-11.xml` → { kind, month }; `/sitemaps/pages.xml` → "pages"; else null. */
-export function parseSitemapPath(pathname: string): { kind: SitemapKind; month: string } | "pages" | null {
+export type SitemapPart = { kind: SitemapKind; month: string; part: number };
+
+/**
+ * `/sitemaps/works-2026-11.xml` → part 1 of that month's works, `…-2026-11-p2.xml` → part 2;
+ * `/sitemaps/pages.xml` → "pages"; else null.
+ */
+export function parseSitemapPath(pathname: string): SitemapPart | "pages" | null {
   if (pathname === "/sitemaps/pages.xml") return "pages";
-  const match = /^\/sitemaps\/(works|profiles|challenges)-(\d{4}-\d{2})\.xml$/.exec(pathname);
+  const match = /^\/sitemaps\/(works|profiles|challenges)-(\d{4}-\d{2})(?:-p([2-9]|[1-9]\d+))?\.xml$/.exec(pathname);
   if (!match || monthRange(match[2]!) === null) return null;
-  return { kind: match[1] as SitemapKind, month: match[2]! };
+  return { kind: match[1] as SitemapKind, month: match[2]!, part: match[3] === undefined ? 1 : Number(match[3]) };
 }
 
-export const sitemapPath = (kind: SitemapKind, month: string) => `/sitemaps/${kind}-${month}.xml`;
+export const sitemapPath = (kind: SitemapKind, month: string, part = 1) => `/sitemaps/${kind}-${month}${part === 1 ? "" : `-p${part}`}.xml`;
 
 const w3cDate = (ms: number) => new Date(ms).toISOString();
 
