@@ -81,6 +81,7 @@ import type * as model_reports from "../model/reports.js";
 import type * as model_saves from "../model/saves.js";
 import type * as model_screenshotFiles from "../model/screenshotFiles.js";
 import type * as model_search from "../model/search.js";
+import type * as model_shareCardAuthor from "../model/shareCardAuthor.js";
 import type * as model_shareLinks from "../model/shareLinks.js";
 import type * as model_sharePage from "../model/sharePage.js";
 import type * as model_siteCounters from "../model/siteCounters.js";
@@ -196,6 +197,7 @@ declare const fullApi: ApiFromModules<{
   "model/saves": typeof model_saves;
   "model/screenshotFiles": typeof model_screenshotFiles;
   "model/search": typeof model_search;
+  "model/shareCardAuthor": typeof model_shareCardAuthor;
   "model/shareLinks": typeof model_shareLinks;
   "model/sharePage": typeof model_sharePage;
   "model/siteCounters": typeof model_siteCounters;
