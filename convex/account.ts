@@ -26,6 +26,7 @@ export const exportData = userQuery({
  * profile go at once; everything else is purged in scheduled batches. The client signs out.
  */
 export const deleteAccount = userMutation({
+  rateLimit: "accountDeletion",
   args: { confirmation: v.string() },
   returns: v.null(),
   handler: async (ctx, { confirmation }) => {

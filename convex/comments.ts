@@ -87,6 +87,7 @@ export const add = memberMutation({
  * caller's work (its author keeps the thread clean).
  */
 export const remove = userMutation({
+  rateLimit: "removeContent",
   args: { commentId: v.id("comments") },
   returns: v.null(),
   handler: async (ctx, { commentId }) => {

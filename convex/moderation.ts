@@ -164,6 +164,7 @@ export const targetCase = moderatorQuery({
  * or lift the suspension of its author. Closes its case and writes the audit log.
  */
 export const act = moderatorMutation({
+  rateLimit: "moderate",
   args: {
     targetType: vReportTargetType,
     targetId: v.string(),
@@ -223,6 +224,7 @@ export const ROLE_MESSAGES = {
 
 /** Grants or revokes a role (admins only). An admin cannot take away their own admin role. */
 export const setRole = adminMutation({
+  rateLimit: "staffChange",
   args: { user: v.string(), role: v.union(vRole, v.null()), note: v.string() },
   returns: v.null(),
   handler: async (ctx, { user: ref, role, note }) => {
@@ -260,6 +262,7 @@ export const setRole = adminMutation({
  * action, allowed while suspended. The case goes back into the queue.
  */
 export const requestReview = userMutation({
+  rateLimit: "reviewRequest",
   args: { targetType: vContentType, targetId: v.string() },
   returns: v.null(),
   handler: async (ctx, { targetType, targetId }) => {

@@ -111,6 +111,7 @@ export const unreadCount = publicQuery({
 
 /** Marks one of the caller's notifications (a whole group) read; anyone else's is refused. */
 export const markRead = userMutation({
+  rateLimit: "markRead",
   args: { id: v.id("notifications") },
   returns: v.null(),
   handler: async (ctx, { id }) => {
@@ -142,6 +143,7 @@ async function markBatchRead(ctx: MutationCtx, userId: Id<"users">): Promise<boo
  * of notifications), the rest in scheduled batches of bounded size.
  */
 export const markAllRead = userMutation({
+  rateLimit: "markRead",
   args: {},
   returns: v.null(),
   handler: async (ctx) => {

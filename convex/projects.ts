@@ -225,6 +225,7 @@ export const setShareCard = memberMutation({
 
 /** Deletes the caller's own work at once; its likes, comments, views ... follow in batches. */
 export const remove = memberMutation({
+  rateLimit: "removeContent",
   args: { id: v.id("projects") },
   returns: v.null(),
   handler: async (ctx, { id }) => {

@@ -182,6 +182,43 @@ const CASES: Case[] = [
       return { call: (n) => user!.as.mutation(api.users.checkHandle, { handle: `handle_${n}` }), rows: () => Promise.resolve(null) };
     },
   },
+  {
+    name: "markRead",
+    burst: 120,
+    refillMs: 1_000,
+    setup: async (t) => {
+      const [user] = await signedInUsers(t, 1, "既読");
+      return { call: () => user!.as.mutation(api.notifications.markAllRead, {}), rows: () => Promise.resolve(null) };
+    },
+  },
+  {
+    name: "removeContent",
+    burst: 30,
+    refillMs: 60_000,
+    setup: async (t) => {
+      const { actor, projectId } = await twoUsers(t);
+      const commentIds = await t.run(async (ctx) => {
+        const ids: Id<"comments">[] = [];
+        for (let i = 0; i < 32; i++) {
+          ids.push(await ctx.db.insert("comments", { projectId, userId: actor.userId, content: `消す${i}` }));
+        }
+        return ids;
+      });
+      return {
+        call: (n) => actor.as.mutation(api.comments.remove, { commentId: commentIds[n]! }),
+        rows: () => count(t, "comments"),
+      };
+    },
+  },
+  {
+    name: "uploadDiscard",
+    burst: 60,
+    refillMs: 12_000,
+    setup: async (t) => {
+      const [user] = await signedInUsers(t, 1, "破棄");
+      return { call: () => user!.as.mutation(api.screenshots.discardUploads, { storageIds: [] }), rows: () => Promise.resolve(null) };
+    },
+  },
 ];
 
 describe("rate limits", () => {

@@ -58,6 +58,7 @@ export const generateShareCardUploadUrl = memberMutation({
  * fine (a retry after a dropped connection).
  */
 export const checkUpload = memberAction({
+  rateLimit: "uploadCheck",
   signInMessage: WORK_MESSAGES.signInRequired,
   args: { storageId: v.id("_storage"), thumbnailStorageId: v.id("_storage") },
   returns: v.null(),
@@ -96,6 +97,7 @@ export const checkUpload = memberAction({
  * then puts on the work. Checking it again is fine.
  */
 export const checkShareCard = memberAction({
+  rateLimit: "uploadCheck",
   signInMessage: WORK_MESSAGES.signInRequired,
   args: { storageId: v.id("_storage") },
   returns: v.null(),
@@ -119,6 +121,7 @@ export const checkShareCard = memberAction({
 /** Deletes the caller's own uploads that are not part of a work (a picked image taken back). */
 export const discardUploads = userMutation({
   signInMessage: WORK_MESSAGES.signInRequired,
+  rateLimit: "uploadDiscard",
   args: { storageIds: v.array(v.id("_storage")) },
   returns: v.null(),
   handler: async (ctx, { storageIds }) => {

@@ -7,7 +7,6 @@ import { internalMutation, internalQuery } from "./_generated/server";
 import { vUserSettings } from "./schema";
 import { SIGN_IN_REQUIRED_MESSAGE } from "./model/auth";
 import { memberAction, memberMutation, publicQuery, userMutation } from "./model/functions";
-import { enforceRateLimit } from "./model/rateLimits";
 import { userError } from "./model/errors";
 import { IMAGE_MESSAGES, inspectImageBlob } from "./model/images";
 import { claimPhotoFile, photoUploadStanding, sweepPhotoUploadsBatch } from "./model/photoFiles";
@@ -48,11 +47,11 @@ export const viewer = publicQuery({
  * as available). A mutation, so it can be rate limited; saving checks again anyway.
  */
 export const checkHandle = userMutation({
+  rateLimit: "handleCheck",
   args: { handle: v.string() },
   returns: v.object({ available: v.boolean(), handle: v.string(), message: v.union(v.string(), v.null()) }),
   handler: async (ctx, args) => {
     const viewer = ctx.viewer;
-    await enforceRateLimit(ctx, "handleCheck", viewer._id);
     const { handle, message } = checkHandleInput(args.handle);
     if (message) return { available: false, handle, message };
     if (await isHandleTaken(ctx, handle, viewer._id)) {
@@ -77,6 +76,7 @@ export const generatePhotoUploadUrl = memberMutation({
  * can setup and edit take it (model/photoFiles.ts). Checking the same file again is fine.
  */
 export const checkPhotoUpload = memberAction({
+  rateLimit: "uploadCheck",
   args: { storageId: v.id("_storage") },
   returns: v.null(),
   handler: async (ctx, { storageId }): Promise<null> => {
@@ -147,11 +147,11 @@ export const updateProfile = memberMutation({
 
 /** Saves the whole settings object (notifications, comment e-mail, privacy). */
 export const updateSettings = userMutation({
+  rateLimit: "settingsSave",
   args: { settings: vUserSettings },
   returns: v.null(),
   handler: async (ctx, { settings }) => {
     const user = ctx.viewer;
-    await enforceRateLimit(ctx, "settingsSave", user._id);
     await ctx.db.patch("users", user._id, { settings, updatedAt: Date.now() });
     return null;
   },

@@ -4,10 +4,13 @@
 // - `publicQuery`: anyone; `ctx.viewerId` is the caller's id or null.
 // - `userQuery` / `userMutation`: a signed-in caller (`ctx.viewer`), suspended or not: reading
 //   one's own data, settings, notifications, asking for review, deleting the account.
-// - `memberMutation`: a signed-in caller who is not suspended, with an optional rate limit
-//   counted before the handler runs. Every write a person makes to the community uses it.
+// - `memberMutation`: a signed-in caller who is not suspended. Every write a person makes to the
+//   community uses it.
 // - `memberAction`: an action for a signed-in caller (`ctx.viewerId`, checked in the database).
 // - `moderatorQuery` / `moderatorMutation`, `adminMutation`: by role, read from the database.
+//
+// Every write builder takes `rateLimit`: the caller's bucket (model/rateLimits.ts), counted before
+// the handler runs, so anything a person can repeat is limited in the same place.
 import { customAction, customMutation, customQuery } from "convex-helpers/server/customFunctions";
 import type { Doc } from "../_generated/dataModel";
 import { action, mutation, query } from "../_generated/server";
@@ -22,7 +25,7 @@ export const ADMIN_ONLY_MESSAGE = "この操作は管理者のみ行えます";
 
 /** What a function definition may add: the wording of its sign-in refusal, its rate limit. */
 type CallerOptions = { signInMessage?: string };
-type MemberOptions = CallerOptions & { rateLimit?: RateLimitName };
+type WriteOptions = CallerOptions & { rateLimit?: RateLimitName };
 
 export const publicQuery = customQuery(query, {
   args: {},
@@ -45,10 +48,11 @@ export const userQuery = customQuery(query, {
 
 export const userMutation = customMutation(mutation, {
   args: {},
-  input: async (ctx, _args, { signInMessage }: CallerOptions) => ({
-    ctx: { viewer: await requireViewer(ctx, signInMessage) },
-    args: {},
-  }),
+  input: async (ctx, _args, { signInMessage, rateLimit }: WriteOptions) => {
+    const viewer = await requireViewer(ctx, signInMessage);
+    if (rateLimit) await enforceRateLimit(ctx, rateLimit, viewer._id);
+    return { ctx: { viewer }, args: {} };
+  },
 });
 
 /** Throws SUSPENDED, saying until when, for a suspended caller. */
@@ -58,7 +62,7 @@ export function requireNotSuspended(viewer: Doc<"users">, now: number): void {
 
 export const memberMutation = customMutation(mutation, {
   args: {},
-  input: async (ctx, _args, { signInMessage, rateLimit }: MemberOptions) => {
+  input: async (ctx, _args, { signInMessage, rateLimit }: WriteOptions) => {
     const viewer = await requireViewer(ctx, signInMessage);
     requireNotSuspended(viewer, Date.now());
     if (rateLimit) await enforceRateLimit(ctx, rateLimit, viewer._id);
@@ -73,9 +77,10 @@ export const memberMutation = customMutation(mutation, {
  */
 export const memberAction = customAction(action, {
   args: {},
-  input: async (ctx, _args, { signInMessage }: CallerOptions) => {
+  input: async (ctx, _args, { signInMessage, rateLimit }: WriteOptions) => {
     const authUserId = await getAuthUserId(ctx);
     if (authUserId === null) throw userError("UNAUTHENTICATED", signInMessage ?? SIGN_IN_REQUIRED_MESSAGE);
+    if (rateLimit) await enforceRateLimit(ctx, rateLimit, authUserId);
     return { ctx: { authUserId }, args: {} };
   },
 });
@@ -98,10 +103,18 @@ export const moderatorQuery = customQuery(query, {
 
 export const moderatorMutation = customMutation(mutation, {
   args: {},
-  input: async (ctx) => ({ ctx: { viewer: await requireRole(ctx, "moderator") }, args: {} }),
+  input: async (ctx, _args, { rateLimit }: WriteOptions) => {
+    const viewer = await requireRole(ctx, "moderator");
+    if (rateLimit) await enforceRateLimit(ctx, rateLimit, viewer._id);
+    return { ctx: { viewer }, args: {} };
+  },
 });
 
 export const adminMutation = customMutation(mutation, {
   args: {},
-  input: async (ctx) => ({ ctx: { viewer: await requireRole(ctx, "admin") }, args: {} }),
+  input: async (ctx, _args, { rateLimit }: WriteOptions) => {
+    const viewer = await requireRole(ctx, "admin");
+    if (rateLimit) await enforceRateLimit(ctx, rateLimit, viewer._id);
+    return { ctx: { viewer }, args: {} };
+  },
 });

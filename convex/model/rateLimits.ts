@@ -4,7 +4,7 @@ import { DAY, HOUR, MINUTE, RateLimiter, type RateLimitConfig } from "@convex-de
 import { ConvexError } from "convex/values";
 import { components } from "../_generated/api";
 import type { Id } from "../_generated/dataModel";
-import type { MutationCtx } from "../_generated/server";
+import type { ActionCtx, MutationCtx } from "../_generated/server";
 import type { ErrorCode } from "./errors";
 
 /**
@@ -81,6 +81,22 @@ const rateLimiter = new RateLimiter(components.rateLimiter, {
   settingsSave: { kind: "token bucket", rate: 60, period: MINUTE, capacity: 30 },
   // The user-id check runs 500 ms after typing stops: a minute of typing stays well inside.
   handleCheck: { kind: "token bucket", rate: 60, period: MINUTE, capacity: 30 },
+  // Deleting one's own works and comments: tidying up a profile is a few dozen in a row.
+  removeContent: { kind: "token bucket", rate: 60, period: HOUR, capacity: 30 },
+  // Opening notifications one by one, or 既読 on each: a long list read in one go stays inside.
+  markRead: { kind: "token bucket", rate: 60, period: MINUTE, capacity: 120 },
+  // Asking a moderator to look again is rare; a few in a row are fine.
+  reviewRequest: { kind: "token bucket", rate: 10, period: HOUR, capacity: 5 },
+  // Moderators working through a queue; far above a long shift, far below a runaway script.
+  moderate: { kind: "token bucket", rate: 300, period: HOUR, capacity: 100 },
+  staffChange: { kind: "token bucket", rate: 20, period: HOUR, capacity: 10 },
+  // The byte checks after each upload: one per upload URL (and the same file may be checked
+  // again), so sized above the upload limits.
+  uploadCheck: { kind: "token bucket", rate: 200, period: HOUR, capacity: 100 },
+  // Taking back picked images (each removed tile, a cancelled wizard).
+  uploadDiscard: { kind: "token bucket", rate: 300, period: HOUR, capacity: 60 },
+  // A mistyped confirmation phrase may be retried; deleting is otherwise once.
+  accountDeletion: { kind: "token bucket", rate: 5, period: HOUR, capacity: 3 },
   ...UPLOAD_URL_RATE_LIMITS,
   ...VIEW_RATE_LIMITS,
   ...NOTICE_RATE_LIMITS,
@@ -97,6 +113,14 @@ export type RateLimitName =
   | "profileSave"
   | "settingsSave"
   | "handleCheck"
+  | "removeContent"
+  | "markRead"
+  | "reviewRequest"
+  | "moderate"
+  | "staffChange"
+  | "uploadCheck"
+  | "uploadDiscard"
+  | "accountDeletion"
   | "postWork"
   | "draftSave"
   | "editWork"
@@ -128,7 +152,7 @@ export function rateLimited(retryAfterMs: number): ConvexError<RateLimitedData> 
 }
 
 /** Counts one action of `userId`; throws RATE_LIMITED when they have done it too often. */
-export async function enforceRateLimit(ctx: MutationCtx, name: RateLimitName, userId: Id<"users">): Promise<void> {
+export async function enforceRateLimit(ctx: MutationCtx | ActionCtx, name: RateLimitName, userId: Id<"users">): Promise<void> {
   const status = await rateLimiter.limit(ctx, name, { key: userId });
   if (!status.ok) throw rateLimited(status.retryAfter);
 }
