@@ -42,13 +42,16 @@ function cronField(field: string, min: number, max: number): Set<number> | null 
 
 function cronMatcher(expression: string): (d: Date) => boolean {
   const fields = expression.trim().split(/\s+/);
-  if (fields.length !== 5) throw new Error(`Invalid cron expression "${expression}" (expected 5 fields)`);
+  const [minuteField, hourField, domField, monthField, dowField, ...extra] = fields;
+  if (dowField === undefined || minuteField === undefined || hourField === undefined || domField === undefined || monthField === undefined || extra.length > 0) {
+    throw new Error(`Invalid cron expression "${expression}" (expected 5 fields)`);
+  }
   const [minute, hour, dom, month, dow] = [
-    cronField(fields[0], 0, 59),
-    cronField(fields[1], 0, 23),
-    cronField(fields[2], 1, 31),
-    cronField(fields[3], 1, 12),
-    cronField(fields[4], 0, 6),
+    cronField(minuteField, 0, 59),
+    cronField(hourField, 0, 23),
+    cronField(domField, 1, 31),
+    cronField(monthField, 1, 12),
+    cronField(dowField, 0, 6),
   ];
   return (d) => {
     if (minute && !minute.has(d.getUTCMinutes())) return false;

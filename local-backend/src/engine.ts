@@ -112,7 +112,7 @@ export function kindOf(fn: RegisteredFunction): FunctionKind | "httpAction" {
 }
 
 function capitalized(kind: string): string {
-  return kind === "httpAction" ? "HttpAction" : kind[0].toUpperCase() + kind.slice(1);
+  return kind === "httpAction" ? "HttpAction" : kind.charAt(0).toUpperCase() + kind.slice(1);
 }
 
 function isConvexError(e: unknown): e is Error & { data: Value } {
@@ -258,12 +258,19 @@ export class Engine implements EngineCore {
     // synchronous, so no transaction can observe the temporary component.
     try {
       this.registerComponent(SWAP_COMPONENT, component);
-      const temp = this.global.components[SWAP_COMPONENT];
+      const temp = this.swapComponent();
       existing.modules = temp.modules;
       existing.db._schema = temp.db._schema;
     } finally {
       delete this.global.components[SWAP_COMPONENT];
     }
+  }
+
+  /** The temporary component registerComponent just mounted under SWAP_COMPONENT. */
+  private swapComponent(): ConvexGlobal["components"][string] {
+    const temp = this.global.components[SWAP_COMPONENT];
+    if (!temp) throw new Error("registerComponent did not mount the temporary component");
+    return temp;
   }
 
   /** Stored documents of a mounted component that its new schema refuses (changed tables only). */
@@ -272,7 +279,7 @@ export class Engine implements EngineCore {
     if (!existing) return { count: 0, examples: [] };
     try {
       this.registerComponent(SWAP_COMPONENT, component);
-      return schemaViolations(existing.db, this.global.components[SWAP_COMPONENT].db, component.componentPath, existing.db._schema);
+      return schemaViolations(existing.db, this.swapComponent().db, component.componentPath, existing.db._schema);
     } finally {
       delete this.global.components[SWAP_COMPONENT];
     }

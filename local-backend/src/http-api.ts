@@ -210,6 +210,7 @@ export async function handleFunctionApi(req: IncomingMessage, res: ServerRespons
     return;
   }
   const expected = ENDPOINTS[pathname];
+  if (expected === undefined) throw new HttpError(404, `No such endpoint: ${pathname}`, "NotFound");
   if (pathname === "/api/function" && !caller.admin) throw badDeployKey();
   const call: Call = { path: body.path, args: body.args, format: body.format };
   if (pathname === "/api/function") call.componentPath = body.componentPath;

@@ -212,12 +212,12 @@ function replayLog(
     const dropLine = (line: number) =>
       `restore ${walName(seq)} from a backup; or delete line ${line} of it, giving up that one commit ` +
       `(every other commit is kept); or ${RESET_HINT} (this deletes every document and file)`;
-    for (let i = 0; i < lines.length; i++) {
-      if (lines[i] === "") continue;
+    for (const [i, text] of lines.entries()) {
+      if (text === "") continue;
       const last = !lines.slice(i + 1).some((l) => l !== "");
       let entry: unknown;
       try {
-        entry = JSON.parse(lines[i]);
+        entry = JSON.parse(text);
       } catch {
         if (last) {
           // A line cut short by a kill while it was written: that commit was never acknowledged.
@@ -231,7 +231,7 @@ function replayLog(
         );
       }
       if (!isLogEntry(entry)) {
-        throw damaged(i + 1, `is not a commit the backend wrote: ${lines[i].slice(0, 120)}`, dropLine(i + 1));
+        throw damaged(i + 1, `is not a commit the backend wrote: ${text.slice(0, 120)}`, dropLine(i + 1));
       }
       if (entry.ts !== undefined) {
         const ts = BigInt(entry.ts);
@@ -361,10 +361,11 @@ function checkNothingLost(dataDir: DataDir, walSeqs: number[], snapshotPath: str
   const keepNote =
     `or, to start with an empty database and keep the other files, move them out of ${dataDir.root}; ` +
     `or ${RESET_HINT} (this deletes every file in it)`;
-  if (walSeqs.length > 0 && walSeqs[0] > 1) {
+  const firstSeq = walSeqs[0];
+  if (firstSeq !== undefined && firstSeq > 1) {
     throw new LocalBackendStartupError(
       snapshotPath,
-      `is missing, but the write-ahead log starts at ${walName(walSeqs[0])}, which continues a snapshot ` +
+      `is missing, but the write-ahead log starts at ${walName(firstSeq)}, which continues a snapshot ` +
         `(a log without one starts at ${walName(1)}): starting now would lose every document of that snapshot`,
       `restore ${SNAPSHOT_FILE} from a backup or copy of the data folder (the log is replayed over it); ${keepNote}`,
     );
@@ -619,9 +620,9 @@ export class SnapshotWriter {
       let line = JSON.stringify(entry);
       // A commit-timestamp placeholder (encoded as {"$commitTs":null}) takes this commit's value.
       if (line.includes('"$commitTs"')) {
-        for (const [componentPath, ids] of written) {
+        for (const [componentPath, logged] of Object.entries(entry.c ?? {})) {
           const top = this.engine.dbOf(componentPath)._writes.at(-1) ?? {};
-          entry.c![componentPath].w = ids.map((id) => [id, top[id] ? convexToJson(resolveCommitTs(top[id], ts) as Value) : null]);
+          logged.w = logged.w.map(([id]) => [id, top[id] ? convexToJson(resolveCommitTs(top[id], ts) as Value) : null]);
         }
         line = JSON.stringify(entry);
       }
