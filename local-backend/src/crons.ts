@@ -3,7 +3,8 @@
 // (re)load. Runs are not recorded anywhere.
 import { clearTimeout, setTimeout } from "node:timers";
 import { jsonToConvex, type JSONValue, type Value } from "convex/values";
-import { type Engine, type FunctionKind, kindOf } from "./engine.js";
+import type { Engine } from "./engine.js";
+import { callableKindOf } from "./function-kind.js";
 import type { Logger } from "./logger.js";
 import { runOutside } from "./run-context.js";
 
@@ -135,12 +136,13 @@ export class CronRunner {
   private async runOnce(job: CronJob): Promise<void> {
     const { componentPath, spec } = job;
     const fn = this.engine.lookup(spec.name, componentPath);
-    if (!fn || !(fn.isMutation || fn.isAction)) {
+    const kind = fn && callableKindOf(fn);
+    if (kind !== "mutation" && kind !== "action") {
       this.logger.error(`cron "${label(job)}": ${spec.name} is not a mutation or action`);
       return;
     }
     const args = (spec.args[0] === undefined ? {} : jsonToConvex(spec.args[0])) as Record<string, Value>;
-    await this.engine.runFunction(kindOf(fn) as FunctionKind, { componentPath, udfPath: spec.name }, args);
+    await this.engine.runFunction(kind, { componentPath, udfPath: spec.name }, args);
   }
 
   private clear(): void {

@@ -4,8 +4,7 @@ import type { Value } from "convex/values";
 import type { RegisteredFunction } from "./build.js";
 import type { DatabaseFake, StoredDocument } from "./internals.js";
 import type { TransactionHooks } from "./run-context.js";
-
-export type FunctionKind = "query" | "mutation" | "action";
+import type { FunctionKind } from "./function-kind.js";
 
 export interface RunTarget {
   componentPath: string;

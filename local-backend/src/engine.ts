@@ -16,7 +16,8 @@ import {
   type RegisteredFunction,
 } from "./build.js";
 import type { DataDir } from "./data-dir.js";
-import { type EngineCore, type FunctionKind, type RunTarget, tableKey } from "./engine-core.js";
+import { type EngineCore, type RunTarget, tableKey } from "./engine-core.js";
+import { callableKindOf, type FunctionKind } from "./function-kind.js";
 import { EngineStorage } from "./engine-storage.js";
 import { declaredValidators, isSystemError } from "./function-validation.js";
 import {
@@ -49,7 +50,7 @@ import { buildTextIndexes, installSearch } from "./search/index.js";
 import { searchReadOf } from "./search/reads.js";
 import { argumentValidationError, type IdTable } from "./validation/index.js";
 
-export type { FunctionKind } from "./engine-core.js";
+export type { FunctionKind } from "./function-kind.js";
 export type Identity = Record<string, unknown> & { tokenIdentifier: string; subject: string; issuer: string };
 
 interface OutcomeBase {
@@ -103,13 +104,6 @@ const QUERY_CACHE_LIMIT = 10_000;
 const RESOLVED = Promise.resolve();
 /** How far ahead of this machine's clock a client's observed timestamp may be (clock slew). */
 const MAX_CLIENT_TS_LEAD_MS = 10 * 60 * 1000;
-
-export function kindOf(fn: RegisteredFunction): FunctionKind | "httpAction" {
-  if (fn.isQuery) return "query";
-  if (fn.isMutation) return "mutation";
-  if (fn.isAction) return "action";
-  return "httpAction";
-}
 
 function capitalized(kind: string): string {
   return kind === "httpAction" ? "HttpAction" : kind.charAt(0).toUpperCase() + kind.slice(1);
@@ -438,12 +432,12 @@ export class Engine implements EngineCore {
   ): { kind: FunctionKind } | { error: string } {
     const canonical = canonicalUdfPath(udfPath);
     const fn = componentPath && !admin ? null : this.lookup(udfPath, componentPath);
-    if (!fn || (!fn.isPublic && !admin) || fn.isHttp) {
+    const kind = fn && callableKindOf(fn);
+    if (!fn || (!fn.isPublic && !admin) || !kind) {
       return {
         error: `Could not find public function for '${canonical}'. Did you forget to run \`npx convex dev\` or \`npx convex deploy\`?`,
       };
     }
-    const kind = kindOf(fn) as FunctionKind;
     if (expected !== "any" && kind !== expected) {
       return { error: `Trying to execute ${canonical} as ${capitalized(expected)}, but it is defined as ${capitalized(kind)}.` };
     }

@@ -14,7 +14,8 @@ import { WebSocketServer } from "ws";
 import { type AuthFetch, AuthVerifier } from "./auth.js";
 import { BuildError, type BuiltApp, buildApp } from "./build.js";
 import { DataDir, isProcessAlive } from "./data-dir.js";
-import { Engine, type Identity, kindOf, type FunctionKind } from "./engine.js";
+import { Engine, type Identity } from "./engine.js";
+import { callableKindOf } from "./function-kind.js";
 import { CronRunner } from "./crons.js";
 import { runCodegen } from "./codegen/index.js";
 import { missingRequiredEnv } from "./components/definitions.js";
@@ -462,8 +463,9 @@ export async function startLocalBackend(options: LocalBackendOptions): Promise<L
       async run(udfPath, args = {}, runOptions = {}) {
         const componentPath = runOptions.component ?? "";
         const fn = eng.lookup(udfPath, componentPath);
-        if (!fn || fn.isHttp) throw new Error(`local-backend: no function ${udfPath}${componentPath ? ` in component ${componentPath}` : ""}`);
-        const outcome = await eng.run(kindOf(fn) as FunctionKind, udfPath, args, {
+        const kind = fn && callableKindOf(fn);
+        if (!kind) throw new Error(`local-backend: no function ${udfPath}${componentPath ? ` in component ${componentPath}` : ""}`);
+        const outcome = await eng.run(kind, udfPath, args, {
           identity: toIdentity(runOptions.identity),
           componentPath,
         });
