@@ -2,25 +2,11 @@
 // server's own timers while the backend is up. Schedules are UTC like on Convex; interval jobs first run one interval after
 // (re)load. Runs are not recorded anywhere.
 import { clearTimeout, setTimeout } from "node:timers";
-import { jsonToConvex, type JSONValue, type Value } from "convex/values";
+import { jsonToConvex, type Value } from "convex/values";
 import type { Engine } from "./engine.js";
-import { callableKindOf } from "./function-kind.js";
+import { callableKindOf, type CronSpec, type Schedule } from "./functions.js";
 import type { Logger } from "./logger.js";
 import { runOutside } from "./run-context.js";
-
-type Schedule =
-  | { type: "interval"; seconds?: number; minutes?: number; hours?: number }
-  | { type: "hourly"; minuteUTC?: number }
-  | { type: "daily"; hourUTC: number; minuteUTC?: number }
-  | { type: "weekly"; dayOfWeek: string; hourUTC: number; minuteUTC?: number }
-  | { type: "monthly"; day: number; hourUTC: number; minuteUTC?: number }
-  | { type: "cron"; cron: string };
-
-export interface CronSpec {
-  name: string;
-  args: JSONValue[];
-  schedule: Schedule;
-}
 
 const MINUTE = 60_000;
 const DAYS = ["sunday", "monday", "tuesday", "wednesday", "thursday", "friday", "saturday"];

@@ -6,18 +6,11 @@ import { setTimeout } from "node:timers";
 import { convexTest } from "convex-test";
 import { httpActionGeneric, makeFunctionReference } from "convex/server";
 import { convexToJson, type JSONValue, type Value } from "convex/values";
-import {
-  type BuiltApp,
-  type BuiltModules,
-  BuildError,
-  canonicalUdfPath,
-  findFunction,
-  type HttpRouterLike,
-  type RegisteredFunction,
-} from "./build.js";
+import type { BuiltApp, BuiltModules, HttpRouterLike } from "./app.js";
+import { BuildError } from "./bundling.js";
 import type { DataDir } from "./data-dir.js";
 import { type EngineCore, type RunTarget, tableKey } from "./engine-core.js";
-import { callableKindOf, type FunctionKind } from "./function-kind.js";
+import { callableKindOf, canonicalUdfPath, findFunction, type FunctionKind, type RegisteredFunction } from "./functions.js";
 import { EngineStorage } from "./engine-storage.js";
 import { declaredValidators, isSystemError } from "./function-validation.js";
 import {
@@ -50,7 +43,7 @@ import { buildTextIndexes, installSearch } from "./search/index.js";
 import { searchReadOf } from "./search/reads.js";
 import { argumentValidationError, type IdTable } from "./validation/index.js";
 
-export type { FunctionKind } from "./function-kind.js";
+export type { FunctionKind } from "./functions.js";
 export type Identity = Record<string, unknown> & { tokenIdentifier: string; subject: string; issuer: string };
 
 interface OutcomeBase {

@@ -10,7 +10,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import { convexToJson, type JSONValue, jsonToConvex, type Value } from "convex/values";
 import type { AuthVerifier } from "./auth.js";
 import type { Engine, Identity, Outcome } from "./engine.js";
-import type { FunctionKind } from "./function-kind.js";
+import type { FunctionKind } from "./functions.js";
 import { HttpError, parseAuthorization, readJson, sendJson } from "./http-util.js";
 import { CORS_HEADERS, encodeTs, STATUS_UDF_FAILED } from "./protocol.js";
 

@@ -4,9 +4,8 @@
 // handle into the app, or a child component's function); that target is kept beside the job.
 import { clearTimeout, setTimeout } from "node:timers";
 import { convexToJson, jsonToConvex, type JSONValue, type Value } from "convex/values";
-import { canonicalUdfPath } from "./build.js";
 import { type EngineCore, resolveFunctionAddress, type RunTarget } from "./engine-core.js";
-import { callableKindOf } from "./function-kind.js";
+import { callableKindOf, canonicalUdfPath } from "./functions.js";
 import { runOutside, SilentAbort } from "./run-context.js";
 
 const MAX_TIMER_MS = 2 ** 31 - 1;

@@ -3,9 +3,9 @@
 // vars, exports) and each function's kind, visibility and argument/return validators. The CLI's
 // codegen turns exactly this into `_generated`.
 import path from "node:path";
-import { type BuildEnvironment, loadFunctionModules, type RegisteredFunction } from "../build.js";
-import { kindOf } from "../function-kind.js";
-import type { AnalyzedDefinition, ComponentTree, DefinitionObject } from "../components/definitions.js";
+import { type BuildEnvironment, loadFunctionModules } from "../build.js";
+import { kindOf, type RegisteredFunction } from "../functions.js";
+import type { AnalyzedDefinition, ComponentTree, DefinitionObject } from "../app.js";
 
 interface AnalyzedFunction {
   name: string;
