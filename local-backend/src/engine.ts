@@ -5,7 +5,7 @@
 import { setTimeout } from "node:timers";
 import { convexTest } from "convex-test";
 import { httpActionGeneric, makeFunctionReference } from "convex/server";
-import { convexToJson, type JSONValue, type Value } from "convex/values";
+import { CommitTsPlaceholder, convexToJson, type JSONValue, type Value } from "convex/values";
 import type { BuiltApp, BuiltModules, HttpRouterLike } from "./app.js";
 import { BuildError } from "./bundling.js";
 import type { DataDir } from "./data-dir.js";
@@ -21,9 +21,16 @@ import {
   type DatabaseFake,
   type Internals,
   type StoredDocument,
+  commitAt,
+  lastCreationTimeOf,
+  nextDocIdOf,
+  pendingWritesOf,
+  raiseLastCreationTime,
+  setCommittedDocument,
   tableNameFromId,
   type TransactionManager,
 } from "./internals.js";
+import type { CommitRecord, Persistence } from "./persistence.js";
 import {
   functionArgumentsError,
   functionReturnValueError,
@@ -95,6 +102,16 @@ const SWAP_COMPONENT = "__local_backend_swap__";
 const SYSTEM_TABLES = new Set(["_storage", "_scheduled_functions"]);
 const QUERY_CACHE_LIMIT = 10_000;
 const RESOLVED = Promise.resolve();
+
+/** The value a document holds once committed at `ts` (commit-timestamp placeholders resolved). */
+function resolveCommitTs(value: unknown, ts: bigint): unknown {
+  if (value instanceof CommitTsPlaceholder) return ts;
+  if (Array.isArray(value)) return value.map((v) => resolveCommitTs(v, ts));
+  if (typeof value === "object" && value !== null && !(value instanceof ArrayBuffer)) {
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, resolveCommitTs(v, ts)]));
+  }
+  return value;
+}
 /** How far ahead of this machine's clock a client's observed timestamp may be (clock slew). */
 const MAX_CLIENT_TS_LEAD_MS = 10 * 60 * 1000;
 
@@ -173,7 +190,11 @@ export class Engine implements EngineCore {
   readonly storage: EngineStorage;
   readonly scheduler: JobScheduler;
   /** Outcomes of sync-protocol mutations by (session, request id), so a resent one runs once. */
-  readonly sessionRequests = new SessionRequests();
+  readonly sessionRequests: SessionRequests;
+  /** The write-ahead log and snapshots; null keeps everything in memory only. */
+  private readonly persistence: Persistence | null;
+  /** The job targets' version last handed to persistence with a commit. */
+  private recordedTargetsVersion: number;
   private readonly idCounter = { next: 0 };
   private readonly listeners = new Set<CommitListener>();
   private readonly queryCache = new Map<string, Outcome>();
@@ -183,13 +204,6 @@ export class Engine implements EngineCore {
   private readonly cachedReads = new ReadSetIndex<string>();
   private readonly queryRuns = new Map<string, { promise: Promise<Outcome>; commitCount: number; codeVersion: number }>();
   private readonly inFlight = new Set<Promise<unknown>>();
-  /**
-   * Set by the persistence layer: logs a top-level commit durably, then applies it (`apply`);
-   * throws, rolling the transaction back, if the log cannot be written.
-   */
-  writeAhead: ((written: Map<string, string[]>, tx: TransactionHooks | undefined, apply: () => bigint | null) => bigint | null) | null = null;
-  /** Set by the persistence layer: resolves once every commit applied so far is on disk. */
-  durable: (() => Promise<void>) | null = null;
   /** Mutations started and not yet finished (those not committing are waiting to). */
   mutationsRunning = 0;
   /** Incremented on every top-level commit; lets caches detect a commit during a run. */
@@ -207,6 +221,10 @@ export class Engine implements EngineCore {
     this.cloudUrl = opts.cloudUrl;
     this.storage = new EngineStorage(this, opts.dataDir);
     this.scheduler = new JobScheduler(this);
+    const persistence = opts.persistence ?? null;
+    this.persistence = persistence;
+    this.sessionRequests = new SessionRequests((stored, withCommit) => persistence?.requestChanged(stored, withCommit));
+    this.recordedTargetsVersion = this.scheduler.targetsVersion;
   }
 
   static async create(opts: EngineOptions): Promise<Engine> {
@@ -304,6 +322,26 @@ export class Engine implements EngineCore {
   /** How many documents a component has. */
   documentCountOf(componentPath: string): number {
     return this.indexesOf(componentPath).documentCount();
+  }
+
+  /** Restoring (snapshot, write-ahead log): a committed document of a component, or its deletion (null). */
+  restoreDocument(componentPath: string, id: string, doc: StoredDocument | null): void {
+    setCommittedDocument(this.dbOf(componentPath), id, doc);
+  }
+
+  /** Restoring: a component's newest creation time is at least `creationTime`. */
+  restoreLastCreationTime(componentPath: string, creationTime: number): void {
+    raiseLastCreationTime(this.dbOf(componentPath), creationTime);
+  }
+
+  /** The creation time of a component's newest document (creation times only grow). */
+  lastCreationTimeOf(componentPath: string): number {
+    return lastCreationTimeOf(this.dbOf(componentPath));
+  }
+
+  /** The counter of the next document id (shared by every component). */
+  nextDocId(): number {
+    return nextDocIdOf(this.db);
   }
 
   /** Every committed document of a component. */
@@ -512,7 +550,7 @@ export class Engine implements EngineCore {
    * rejects if the disk failed.
    */
   whenDurable(): Promise<void> {
-    return this.durable?.() ?? RESOLVED;
+    return this.persistence?.durable() ?? RESOLVED;
   }
 
   /** For the scheduler and crons: run a function of any component without an identity. */
@@ -666,6 +704,73 @@ export class Engine implements EngineCore {
   }
 
   /**
+   * Hand the record of a top-level commit to persistence, then `apply` it at the timestamp the
+   * record names (convex-test assigns max(now, last + 1); it runs with the clock held at `ms`).
+   */
+  private commitWrittenAhead(
+    persistence: Persistence,
+    written: Map<string, string[]>,
+    tx: TransactionHooks | undefined,
+    apply: () => bigint | null,
+  ): bigint | null {
+    const ms = Date.now();
+    const last = this.currentTs();
+    const now = BigInt(ms) * 1_000_000n;
+    const ts = now > last ? now : last + 1n;
+    const targetsVersion = this.scheduler.targetsVersion;
+    const retract = persistence.writeAhead(this.commitRecord(ts, written, tx, targetsVersion));
+    this.recordedTargetsVersion = targetsVersion;
+    let applied: bigint | null;
+    try {
+      applied = commitAt(ms, apply);
+    } catch (err) {
+      // Applying it failed (never seen): the client hears an error, so the logged record goes too.
+      retract?.();
+      throw err;
+    }
+    if (applied !== ts) {
+      // Only if convex-test changed how it assigns commit timestamps (checked by the tests).
+      this.logger.error(`the write-ahead log recorded commit timestamp ${ts}, but the commit was applied at ${applied}`);
+    }
+    return applied;
+  }
+
+  /** What a top-level commit at `ts` stores: its documents as they will be, job targets if changed, a session request. */
+  private commitRecord(ts: bigint, written: Map<string, string[]>, tx: TransactionHooks | undefined, targetsVersion: number): CommitRecord {
+    const record: CommitRecord = { ts };
+    if (written.size > 0) {
+      record.nextDocId = nextDocIdOf(this.db);
+      const components: NonNullable<CommitRecord["components"]> = new Map();
+      let placeholders = false;
+      for (const [componentPath, ids] of written) {
+        const db = this.dbOf(componentPath);
+        const top = pendingWritesOf(db);
+        const documents = ids.map((id): [string, JSONValue | null] => {
+          const doc = top[id];
+          return [id, doc ? convexToJson(doc as Value) : null];
+        });
+        // A commit-timestamp placeholder is encoded as {"$commitTs":null}.
+        placeholders ||= JSON.stringify(documents).includes('"$commitTs"');
+        components.set(componentPath, { lastCreationTime: lastCreationTimeOf(db), documents });
+      }
+      if (placeholders) {
+        for (const [componentPath, component] of components) {
+          const top = pendingWritesOf(this.dbOf(componentPath));
+          component.documents = component.documents.map(([id]) => {
+            const doc = top[id];
+            return [id, doc ? convexToJson(resolveCommitTs(doc, ts) as Value) : null];
+          });
+        }
+      }
+      record.components = components;
+    }
+    if (targetsVersion !== this.recordedTargetsVersion) record.scheduledTargets = this.scheduler.exportTargets();
+    const request = this.sessionRequests.recordFor(tx, ts);
+    if (request) record.request = request;
+    return record;
+  }
+
+  /**
    * What the top-level transaction that is about to commit wrote: tables and ids per component,
    * and each document as it was before (`after` is filled in once the commit is applied).
    */
@@ -675,8 +780,7 @@ export class Engine implements EngineCore {
     const writes: DocWrite[] = [];
     for (const path of this.componentPaths()) {
       const db = this.dbOf(path);
-      const top = db._writes[db._writes.length - 1];
-      const ids = Object.keys(top ?? {});
+      const ids = Object.keys(pendingWritesOf(db));
       if (ids.length > 0) written.set(path, ids);
       for (const id of ids) {
         const table = tableNameFromId(id);
@@ -705,9 +809,9 @@ export class Engine implements EngineCore {
       // Throwing here makes convex-test roll the transaction back.
       if (!isNested) ctx?.tx?.beforeCommit?.();
       const pending = isNested ? null : this.pendingWrites();
-      // The write-ahead log (snapshot.ts) makes a top-level commit durable before it is applied;
-      // if the disk refuses it, it throws and convex-test rolls the transaction back.
-      const ts = pending && this.writeAhead ? this.writeAhead(pending.written, ctx?.tx, () => originalCommit(false)) : originalCommit(isNested);
+      // Persistence logs a top-level commit before it is applied; if the disk refuses it, it
+      // throws and convex-test rolls the transaction back.
+      const ts = pending && this.persistence ? this.commitWrittenAhead(this.persistence, pending.written, ctx?.tx, () => originalCommit(false)) : originalCommit(isNested);
       if (ts !== null) {
         if (ctx) ctx.commitTs = ts;
         ctx?.tx?.committed?.(ts);
@@ -816,4 +920,6 @@ export interface EngineOptions {
   dataDir: DataDir;
   cloudUrl: string;
   logger: Logger;
+  /** Where commits are logged ahead of being applied; without it the data lives in memory only. */
+  persistence?: Persistence;
 }
