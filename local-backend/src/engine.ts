@@ -112,6 +112,15 @@ function resolveCommitTs(value: unknown, ts: bigint): unknown {
   }
   return value;
 }
+
+/** Whether a value holds a commit-timestamp placeholder anywhere (a walk, no copies). */
+function hasCommitTs(value: unknown): boolean {
+  if (value instanceof CommitTsPlaceholder) return true;
+  if (Array.isArray(value)) return value.some(hasCommitTs);
+  if (typeof value === "object" && value !== null && !(value instanceof ArrayBuffer)) return Object.values(value).some(hasCommitTs);
+  return false;
+}
+
 /** How far ahead of this machine's clock a client's observed timestamp may be (clock slew). */
 const MAX_CLIENT_TS_LEAD_MS = 10 * 60 * 1000;
 
@@ -741,26 +750,16 @@ export class Engine implements EngineCore {
     if (written.size > 0) {
       record.nextDocId = nextDocIdOf(this.db);
       const components: NonNullable<CommitRecord["components"]> = new Map();
-      let placeholders = false;
       for (const [componentPath, ids] of written) {
         const db = this.dbOf(componentPath);
         const top = pendingWritesOf(db);
         const documents = ids.map((id): [string, JSONValue | null] => {
           const doc = top[id];
-          return [id, doc ? convexToJson(doc as Value) : null];
+          if (!doc) return [id, null];
+          // A commit-timestamp placeholder takes this commit's value.
+          return [id, convexToJson((hasCommitTs(doc) ? resolveCommitTs(doc, ts) : doc) as Value)];
         });
-        // A commit-timestamp placeholder is encoded as {"$commitTs":null}.
-        placeholders ||= JSON.stringify(documents).includes('"$commitTs"');
         components.set(componentPath, { lastCreationTime: lastCreationTimeOf(db), documents });
-      }
-      if (placeholders) {
-        for (const [componentPath, component] of components) {
-          const top = pendingWritesOf(this.dbOf(componentPath));
-          component.documents = component.documents.map(([id]) => {
-            const doc = top[id];
-            return [id, doc ? convexToJson(resolveCommitTs(doc, ts) as Value) : null];
-          });
-        }
       }
       record.components = components;
     }
