@@ -1,6 +1,14 @@
 // The shape of a built app as every layer sees it: its component tree (from convex.config.ts),
-// and per component the loaded modules, schema, HTTP router and crons. Types only.
+// and per component the loaded modules, schema, HTTP router and crons; and the error a build
+// (or a push the stored data refuses) fails with.
 import type { CronSpec } from "./functions.js";
+
+export class BuildError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = "BuildError";
+  }
+}
 
 /** What `defineApp()` / `defineComponent()` return, as far as we read it. */
 export interface DefinitionObject {

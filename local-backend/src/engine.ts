@@ -6,12 +6,10 @@ import { setTimeout } from "node:timers";
 import { convexTest } from "convex-test";
 import { httpActionGeneric, makeFunctionReference } from "convex/server";
 import { CommitTsPlaceholder, convexToJson, type JSONValue, type Value } from "convex/values";
-import type { BuiltApp, BuiltModules, HttpRouterLike } from "./app.js";
-import { BuildError } from "./bundling.js";
-import type { DataDir } from "./data-dir.js";
+import { BuildError, type BuiltApp, type BuiltModules, type HttpRouterLike } from "./app.js";
 import { type EngineCore, type RunTarget, tableKey } from "./engine-core.js";
 import { callableKindOf, canonicalUdfPath, findFunction, type FunctionKind, type RegisteredFunction } from "./functions.js";
-import { EngineStorage } from "./engine-storage.js";
+import { type BlobFiles, EngineStorage } from "./engine-storage.js";
 import { declaredValidators, isSystemError } from "./function-validation.js";
 import {
   captureInternals,
@@ -916,7 +914,8 @@ type BuiltComponentLike = Pick<BuiltModules, "componentPath" | "schema" | "modul
 
 export interface EngineOptions {
   app: BuiltApp;
-  dataDir: DataDir;
+  /** The data folder's blob files. */
+  dataDir: BlobFiles;
   cloudUrl: string;
   logger: Logger;
   /** Where commits are logged ahead of being applied; without it the data lives in memory only. */

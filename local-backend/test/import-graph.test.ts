@@ -1,6 +1,7 @@
-// The backend's layers depend one way (local-backend/README.md): no module may reach, through
-// its imports (type-only ones included), back to itself. Walks the import graph with the
-// TypeScript compiler's own parser and resolver.
+// The backend's layers depend one way (local-backend/README.md "Source layout"): no module may
+// reach, through its imports (type-only ones included), back to itself, and no module imports
+// one of a higher layer. Walks the import graph with the TypeScript compiler's own parser and
+// resolver.
 import fs from "node:fs";
 import path from "node:path";
 import ts from "typescript";
@@ -82,6 +83,58 @@ function importCycles(graph: Map<string, string[]>): string[][] {
   }
   return cycles;
 }
+
+/**
+ * local-backend/src by layer, lowest first: a module may import its own layer and those below.
+ * A folder name (ending in "/") stands for everything in it.
+ */
+const LAYERS: Array<[string, string[]]> = [
+  ["core", ["functions.ts", "app.ts", "sync-messages.ts"]],
+  ["convex-test adapter", ["internals.ts"]],
+  ["store", ["indexes/", "search/", "limits/", "validation/", "read-set.ts", "schema-check.ts"]],
+  [
+    "engine",
+    ["engine.ts", "engine-core.ts", "engine-storage.ts", "scheduler.ts", "crons.ts", "session-requests.ts", "run-context.ts",
+      "function-validation.ts", "function-env.ts", "logger.ts", "persistence.ts"],
+  ],
+  ["persistence", ["snapshot.ts", "group-sync.ts", "data-dir.ts"]],
+  ["server", ["sync.ts", "http-api.ts", "storage-http.ts", "site.ts", "mail-sink.ts", "auth.ts", "http-util.ts", "protocol.ts", "watch.ts"]],
+  ["build and tools", ["build.ts", "bundling.ts", "env.ts", "components/", "codegen/", "deploy-check/", "convex-export/"]],
+  ["start-up", ["index.ts", "cli.ts"]],
+];
+
+function layerOf(relative: string): number {
+  const layer = LAYERS.findIndex(([, members]) => members.some((m) => (m.endsWith("/") ? relative.startsWith(m) : relative === m)));
+  if (layer < 0) throw new Error(`${relative} is in no layer: add it to LAYERS (and to the picture in local-backend/README.md)`);
+  return layer;
+}
+
+/** Imports that go up a layer, as "from → to (layer → layer)". */
+function upwardImports(graph: Map<string, string[]>, root: string): string[] {
+  const upward: string[] = [];
+  for (const [file, targets] of graph) {
+    const from = path.relative(root, file);
+    for (const target of targets) {
+      const to = path.relative(root, target);
+      const [fromLayer, toLayer] = [layerOf(from), layerOf(to)];
+      if (toLayer > fromLayer) upward.push(`${from} → ${to} (${LAYERS[fromLayer]?.[0]} → ${LAYERS[toLayer]?.[0]})`);
+    }
+  }
+  return upward;
+}
+
+describe("layers of local-backend/src", () => {
+  const root = path.join(ROOT, "local-backend/src");
+
+  it("every module is in a layer, and none imports a higher one", () => {
+    expect(upwardImports(importGraph(sourceFiles(root)), root)).toEqual([]);
+  });
+
+  it("finds an import that goes up (the check can fail)", () => {
+    const graph = new Map([[path.join(root, "internals.ts"), [path.join(root, "engine.ts")]]]);
+    expect(upwardImports(graph, root)).toEqual(["internals.ts → engine.ts (convex-test adapter → engine)"]);
+  });
+});
 
 describe("import cycles", () => {
   it("finds a cycle when there is one (the check can fail)", () => {
