@@ -12,7 +12,7 @@ import {
   type JWTVerifyGetKey,
   jwtVerify,
 } from "jose";
-import type { AuthProviderConfig } from "./build.js";
+import type { AuthProviderConfig } from "./app.js";
 import type { Identity } from "./engine.js";
 
 export class AuthError extends Error {

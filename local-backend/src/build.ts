@@ -6,8 +6,9 @@ import fs from "node:fs";
 import path from "node:path";
 import type * as Esbuild from "esbuild";
 import { BuildError, CONVEX_CONDITIONS, esbuild, externalConvexPlugin, formatMessages, moduleUrl } from "./bundling.js";
-import { type ComponentInstance, type ComponentTree, loadComponentTree } from "./components/definitions.js";
-import type { CronSpec } from "./crons.js";
+import type { AuthProviderConfig, BuiltApp, BuiltComponent, BuiltModules, HttpRouterLike } from "./app.js";
+import { loadComponentTree } from "./components/definitions.js";
+import type { CronSpec } from "./functions.js";
 import { loadingComponent } from "./function-env.js";
 import { type IdTableResolver, takeOverValidation } from "./function-validation.js";
 import { globalsShimSource } from "./run-context.js";
@@ -15,58 +16,6 @@ import { globalsShimSource } from "./run-context.js";
 export { BuildError } from "./bundling.js";
 
 const ENTRY_POINT_EXTENSIONS = [".js", ".mjs", ".cjs", ".ts", ".tsx", ".mts", ".cts", ".jsx"];
-
-export interface RegisteredFunction {
-  isQuery?: boolean;
-  isMutation?: boolean;
-  isAction?: boolean;
-  isHttp?: boolean;
-  isPublic?: boolean;
-  isInternal?: boolean;
-  exportArgs?(): string;
-  exportReturns?(): string;
-}
-
-export interface HttpRouterLike {
-  isRouter?: boolean;
-  lookup(path: string, method: string): [unknown, string, string] | null;
-}
-
-export interface AuthProviderConfig {
-  domain?: string;
-  applicationID?: string;
-  type?: string;
-  issuer?: string;
-  jwks?: string;
-  algorithm?: string;
-}
-
-/** The built code of the app or of one component instance. */
-export interface BuiltModules {
-  /** Component path: "" for the app, "rateLimiter", "rateLimiter/batchWorker" … */
-  componentPath: string;
-  /** convex-test module map. */
-  modules: Record<string, () => Promise<unknown>>;
-  /** Loaded function modules by module path without extension ("messages", "lib/util"). */
-  loaded: Map<string, Record<string, unknown>>;
-  schema: unknown;
-  httpRouter: HttpRouterLike | null;
-  /** Jobs of the folder's crons.ts, if any. */
-  crons: Record<string, CronSpec>;
-  moduleCount: number;
-}
-
-export interface BuiltComponent extends BuiltModules {
-  instance: ComponentInstance;
-}
-
-export interface BuiltApp extends BuiltModules {
-  authProviders: AuthProviderConfig[];
-  /** Every component instance, parents before children. */
-  components: BuiltComponent[];
-  tree: ComponentTree;
-  outDir: string;
-}
 
 /** Mirrors the Convex CLI's rules (convex/dist/esm/bundler) for which files are function modules. */
 export function functionEntryPoints(dir: string): string[] {
@@ -277,25 +226,4 @@ export async function buildApp({ convexDir, outDir, idTable, ...env }: BuildOpti
     components.push({ ...built, instance });
   }
   return { ...root, components, tree, outDir };
-}
-
-/** Resolve "messages:list", "messages.js:list", "messages" to a registered function. */
-export function parseUdfPath(udfPath: string): { modulePath: string; exportName: string } {
-  const [rawModule, exportName = "default"] = udfPath.split(":");
-  const modulePath = (rawModule ?? "").replace(/\.(js|ts|mjs|cjs|tsx|jsx)$/, "");
-  return { modulePath, exportName };
-}
-
-export function canonicalUdfPath(udfPath: string): string {
-  const { modulePath, exportName } = parseUdfPath(udfPath);
-  return `${modulePath}:${exportName}`;
-}
-
-export function findFunction(built: Pick<BuiltModules, "loaded">, udfPath: string): RegisteredFunction | null {
-  const { modulePath, exportName } = parseUdfPath(udfPath);
-  const fn = built.loaded.get(modulePath)?.[exportName];
-  if (typeof fn !== "function" && (typeof fn !== "object" || fn === null)) return null;
-  const f = fn as RegisteredFunction;
-  if (!f.isQuery && !f.isMutation && !f.isAction && !f.isHttp) return null;
-  return f;
 }

@@ -14,12 +14,7 @@ export const esbuild = createRequire(require.resolve("convex/package.json"))("es
 /** Conditions the Convex CLI bundles with (packages may ship a Convex-specific entry). */
 export const CONVEX_CONDITIONS = ["convex", "module"];
 
-export class BuildError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = "BuildError";
-  }
-}
+export { BuildError } from "./app.js";
 
 /**
  * `convex` must be the very copy convex-test imports (shared classes and globals), so it stays

@@ -2,24 +2,11 @@
 // server's own timers while the backend is up. Schedules are UTC like on Convex; interval jobs first run one interval after
 // (re)load. Runs are not recorded anywhere.
 import { clearTimeout, setTimeout } from "node:timers";
-import { jsonToConvex, type JSONValue, type Value } from "convex/values";
-import { type Engine, type FunctionKind, kindOf } from "./engine.js";
+import { jsonToConvex, type Value } from "convex/values";
+import type { Engine } from "./engine.js";
+import { callableKindOf, type CronSpec, type Schedule } from "./functions.js";
 import type { Logger } from "./logger.js";
 import { runOutside } from "./run-context.js";
-
-type Schedule =
-  | { type: "interval"; seconds?: number; minutes?: number; hours?: number }
-  | { type: "hourly"; minuteUTC?: number }
-  | { type: "daily"; hourUTC: number; minuteUTC?: number }
-  | { type: "weekly"; dayOfWeek: string; hourUTC: number; minuteUTC?: number }
-  | { type: "monthly"; day: number; hourUTC: number; minuteUTC?: number }
-  | { type: "cron"; cron: string };
-
-export interface CronSpec {
-  name: string;
-  args: JSONValue[];
-  schedule: Schedule;
-}
 
 const MINUTE = 60_000;
 const DAYS = ["sunday", "monday", "tuesday", "wednesday", "thursday", "friday", "saturday"];
@@ -42,13 +29,16 @@ function cronField(field: string, min: number, max: number): Set<number> | null 
 
 function cronMatcher(expression: string): (d: Date) => boolean {
   const fields = expression.trim().split(/\s+/);
-  if (fields.length !== 5) throw new Error(`Invalid cron expression "${expression}" (expected 5 fields)`);
+  const [minuteField, hourField, domField, monthField, dowField, ...extra] = fields;
+  if (dowField === undefined || minuteField === undefined || hourField === undefined || domField === undefined || monthField === undefined || extra.length > 0) {
+    throw new Error(`Invalid cron expression "${expression}" (expected 5 fields)`);
+  }
   const [minute, hour, dom, month, dow] = [
-    cronField(fields[0], 0, 59),
-    cronField(fields[1], 0, 23),
-    cronField(fields[2], 1, 31),
-    cronField(fields[3], 1, 12),
-    cronField(fields[4], 0, 6),
+    cronField(minuteField, 0, 59),
+    cronField(hourField, 0, 23),
+    cronField(domField, 1, 31),
+    cronField(monthField, 1, 12),
+    cronField(dowField, 0, 6),
   ];
   return (d) => {
     if (minute && !minute.has(d.getUTCMinutes())) return false;
@@ -132,12 +122,13 @@ export class CronRunner {
   private async runOnce(job: CronJob): Promise<void> {
     const { componentPath, spec } = job;
     const fn = this.engine.lookup(spec.name, componentPath);
-    if (!fn || !(fn.isMutation || fn.isAction)) {
+    const kind = fn && callableKindOf(fn);
+    if (kind !== "mutation" && kind !== "action") {
       this.logger.error(`cron "${label(job)}": ${spec.name} is not a mutation or action`);
       return;
     }
     const args = (spec.args[0] === undefined ? {} : jsonToConvex(spec.args[0])) as Record<string, Value>;
-    await this.engine.runFunction(kindOf(fn) as FunctionKind, { componentPath, udfPath: spec.name }, args);
+    await this.engine.runFunction(kind, { componentPath, udfPath: spec.name }, args);
   }
 
   private clear(): void {

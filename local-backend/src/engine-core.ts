@@ -1,11 +1,9 @@
 // What the engine's parts (storage, scheduler) need from the engine: the database of each
 // component, which component the running function belongs to, and top-level transactions.
 import type { Value } from "convex/values";
-import type { RegisteredFunction } from "./build.js";
 import type { DatabaseFake, StoredDocument } from "./internals.js";
 import type { TransactionHooks } from "./run-context.js";
-
-export type FunctionKind = "query" | "mutation" | "action";
+import type { FunctionKind, RegisteredFunction } from "./functions.js";
 
 export interface RunTarget {
   componentPath: string;

@@ -2,11 +2,22 @@
 // unique across components), `_storage` documents in the owning component's database, upload
 // URLs that remember which component asked for them, and the storage syscalls.
 import { createHash, randomUUID } from "node:crypto";
-import type { DataDir } from "./data-dir.js";
 import type { EngineCore } from "./engine-core.js";
 import { type StoredDocument, tableNameFromId } from "./internals.js";
 
 const UPLOAD_URL_TTL_MS = 60 * 60 * 1000;
+
+/** Where blob files live: the data folder (`DataDir`), which the engine does not otherwise know. */
+export interface BlobFiles {
+  /** Write bytes to a temporary file; returns its name for `commitBlob` or `discardStaged`. */
+  stageBlob(bytes: Uint8Array): Promise<string>;
+  /** Stream bytes to a temporary file; more than `limitBytes` throws `tooLarge()`, leaving nothing. */
+  stageStream(source: AsyncIterable<Uint8Array>, limitBytes: number, tooLarge: () => Error): Promise<{ staged: string; size: number; sha256: string }>;
+  commitBlob(staged: string, storageId: string): Promise<void>;
+  discardStaged(staged: string): Promise<void>;
+  removeBlob(storageId: string): Promise<void>;
+  readBlob(storageId: string): Promise<Buffer | null>;
+}
 
 export class EngineStorage {
   private readonly uploadTokens = new Map<string, { expiresAt: number; componentPath: string }>();
@@ -15,7 +26,7 @@ export class EngineStorage {
 
   constructor(
     private readonly core: EngineCore,
-    private readonly dataDir: DataDir,
+    private readonly dataDir: BlobFiles,
   ) {}
 
   uploadUrl(componentPath: string): string {

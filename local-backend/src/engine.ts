@@ -5,19 +5,11 @@
 import { setTimeout } from "node:timers";
 import { convexTest } from "convex-test";
 import { httpActionGeneric, makeFunctionReference } from "convex/server";
-import { convexToJson, type JSONValue, type Value } from "convex/values";
-import {
-  type BuiltApp,
-  type BuiltModules,
-  BuildError,
-  canonicalUdfPath,
-  findFunction,
-  type HttpRouterLike,
-  type RegisteredFunction,
-} from "./build.js";
-import type { DataDir } from "./data-dir.js";
-import { type EngineCore, type FunctionKind, type RunTarget, tableKey } from "./engine-core.js";
-import { EngineStorage } from "./engine-storage.js";
+import { CommitTsPlaceholder, convexToJson, type JSONValue, type Value } from "convex/values";
+import { BuildError, type BuiltApp, type BuiltModules, type HttpRouterLike } from "./app.js";
+import { type EngineCore, type RunTarget, tableKey } from "./engine-core.js";
+import { callableKindOf, canonicalUdfPath, findFunction, type FunctionKind, type RegisteredFunction } from "./functions.js";
+import { type BlobFiles, EngineStorage } from "./engine-storage.js";
 import { declaredValidators, isSystemError } from "./function-validation.js";
 import {
   captureInternals,
@@ -27,9 +19,16 @@ import {
   type DatabaseFake,
   type Internals,
   type StoredDocument,
+  commitAt,
+  lastCreationTimeOf,
+  nextDocIdOf,
+  pendingWritesOf,
+  raiseLastCreationTime,
+  setCommittedDocument,
   tableNameFromId,
   type TransactionManager,
 } from "./internals.js";
+import type { CommitRecord, Persistence } from "./persistence.js";
 import {
   functionArgumentsError,
   functionReturnValueError,
@@ -49,7 +48,7 @@ import { buildTextIndexes, installSearch } from "./search/index.js";
 import { searchReadOf } from "./search/reads.js";
 import { argumentValidationError, type IdTable } from "./validation/index.js";
 
-export type { FunctionKind } from "./engine-core.js";
+export type { FunctionKind } from "./functions.js";
 export type Identity = Record<string, unknown> & { tokenIdentifier: string; subject: string; issuer: string };
 
 interface OutcomeBase {
@@ -101,18 +100,30 @@ const SWAP_COMPONENT = "__local_backend_swap__";
 const SYSTEM_TABLES = new Set(["_storage", "_scheduled_functions"]);
 const QUERY_CACHE_LIMIT = 10_000;
 const RESOLVED = Promise.resolve();
+
+/** The value a document holds once committed at `ts` (commit-timestamp placeholders resolved). */
+function resolveCommitTs(value: unknown, ts: bigint): unknown {
+  if (value instanceof CommitTsPlaceholder) return ts;
+  if (Array.isArray(value)) return value.map((v) => resolveCommitTs(v, ts));
+  if (typeof value === "object" && value !== null && !(value instanceof ArrayBuffer)) {
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, resolveCommitTs(v, ts)]));
+  }
+  return value;
+}
+
+/** Whether a value holds a commit-timestamp placeholder anywhere (a walk, no copies). */
+function hasCommitTs(value: unknown): boolean {
+  if (value instanceof CommitTsPlaceholder) return true;
+  if (Array.isArray(value)) return value.some(hasCommitTs);
+  if (typeof value === "object" && value !== null && !(value instanceof ArrayBuffer)) return Object.values(value).some(hasCommitTs);
+  return false;
+}
+
 /** How far ahead of this machine's clock a client's observed timestamp may be (clock slew). */
 const MAX_CLIENT_TS_LEAD_MS = 10 * 60 * 1000;
 
-export function kindOf(fn: RegisteredFunction): FunctionKind | "httpAction" {
-  if (fn.isQuery) return "query";
-  if (fn.isMutation) return "mutation";
-  if (fn.isAction) return "action";
-  return "httpAction";
-}
-
 function capitalized(kind: string): string {
-  return kind === "httpAction" ? "HttpAction" : kind[0].toUpperCase() + kind.slice(1);
+  return kind === "httpAction" ? "HttpAction" : kind.charAt(0).toUpperCase() + kind.slice(1);
 }
 
 function isConvexError(e: unknown): e is Error & { data: Value } {
@@ -186,7 +197,11 @@ export class Engine implements EngineCore {
   readonly storage: EngineStorage;
   readonly scheduler: JobScheduler;
   /** Outcomes of sync-protocol mutations by (session, request id), so a resent one runs once. */
-  readonly sessionRequests = new SessionRequests();
+  readonly sessionRequests: SessionRequests;
+  /** The write-ahead log and snapshots; null keeps everything in memory only. */
+  private readonly persistence: Persistence | null;
+  /** The job targets' version last handed to persistence with a commit. */
+  private recordedTargetsVersion: number;
   private readonly idCounter = { next: 0 };
   private readonly listeners = new Set<CommitListener>();
   private readonly queryCache = new Map<string, Outcome>();
@@ -196,13 +211,6 @@ export class Engine implements EngineCore {
   private readonly cachedReads = new ReadSetIndex<string>();
   private readonly queryRuns = new Map<string, { promise: Promise<Outcome>; commitCount: number; codeVersion: number }>();
   private readonly inFlight = new Set<Promise<unknown>>();
-  /**
-   * Set by the persistence layer: logs a top-level commit durably, then applies it (`apply`);
-   * throws, rolling the transaction back, if the log cannot be written.
-   */
-  writeAhead: ((written: Map<string, string[]>, tx: TransactionHooks | undefined, apply: () => bigint | null) => bigint | null) | null = null;
-  /** Set by the persistence layer: resolves once every commit applied so far is on disk. */
-  durable: (() => Promise<void>) | null = null;
   /** Mutations started and not yet finished (those not committing are waiting to). */
   mutationsRunning = 0;
   /** Incremented on every top-level commit; lets caches detect a commit during a run. */
@@ -220,6 +228,10 @@ export class Engine implements EngineCore {
     this.cloudUrl = opts.cloudUrl;
     this.storage = new EngineStorage(this, opts.dataDir);
     this.scheduler = new JobScheduler(this);
+    const persistence = opts.persistence ?? null;
+    this.persistence = persistence;
+    this.sessionRequests = new SessionRequests((stored, withCommit) => persistence?.requestChanged(stored, withCommit));
+    this.recordedTargetsVersion = this.scheduler.targetsVersion;
   }
 
   static async create(opts: EngineOptions): Promise<Engine> {
@@ -258,12 +270,19 @@ export class Engine implements EngineCore {
     // synchronous, so no transaction can observe the temporary component.
     try {
       this.registerComponent(SWAP_COMPONENT, component);
-      const temp = this.global.components[SWAP_COMPONENT];
+      const temp = this.swapComponent();
       existing.modules = temp.modules;
       existing.db._schema = temp.db._schema;
     } finally {
       delete this.global.components[SWAP_COMPONENT];
     }
+  }
+
+  /** The temporary component registerComponent just mounted under SWAP_COMPONENT. */
+  private swapComponent(): ConvexGlobal["components"][string] {
+    const temp = this.global.components[SWAP_COMPONENT];
+    if (!temp) throw new Error("registerComponent did not mount the temporary component");
+    return temp;
   }
 
   /** Stored documents of a mounted component that its new schema refuses (changed tables only). */
@@ -272,7 +291,7 @@ export class Engine implements EngineCore {
     if (!existing) return { count: 0, examples: [] };
     try {
       this.registerComponent(SWAP_COMPONENT, component);
-      return schemaViolations(existing.db, this.global.components[SWAP_COMPONENT].db, component.componentPath, existing.db._schema);
+      return schemaViolations(existing.db, this.swapComponent().db, component.componentPath, existing.db._schema);
     } finally {
       delete this.global.components[SWAP_COMPONENT];
     }
@@ -310,6 +329,26 @@ export class Engine implements EngineCore {
   /** How many documents a component has. */
   documentCountOf(componentPath: string): number {
     return this.indexesOf(componentPath).documentCount();
+  }
+
+  /** Restoring (snapshot, write-ahead log): a committed document of a component, or its deletion (null). */
+  restoreDocument(componentPath: string, id: string, doc: StoredDocument | null): void {
+    setCommittedDocument(this.dbOf(componentPath), id, doc);
+  }
+
+  /** Restoring: a component's newest creation time is at least `creationTime`. */
+  restoreLastCreationTime(componentPath: string, creationTime: number): void {
+    raiseLastCreationTime(this.dbOf(componentPath), creationTime);
+  }
+
+  /** The creation time of a component's newest document (creation times only grow). */
+  lastCreationTimeOf(componentPath: string): number {
+    return lastCreationTimeOf(this.dbOf(componentPath));
+  }
+
+  /** The counter of the next document id (shared by every component). */
+  nextDocId(): number {
+    return nextDocIdOf(this.db);
   }
 
   /** Every committed document of a component. */
@@ -431,12 +470,12 @@ export class Engine implements EngineCore {
   ): { kind: FunctionKind } | { error: string } {
     const canonical = canonicalUdfPath(udfPath);
     const fn = componentPath && !admin ? null : this.lookup(udfPath, componentPath);
-    if (!fn || (!fn.isPublic && !admin) || fn.isHttp) {
+    const kind = fn && callableKindOf(fn);
+    if (!fn || (!fn.isPublic && !admin) || !kind) {
       return {
         error: `Could not find public function for '${canonical}'. Did you forget to run \`npx convex dev\` or \`npx convex deploy\`?`,
       };
     }
-    const kind = kindOf(fn) as FunctionKind;
     if (expected !== "any" && kind !== expected) {
       return { error: `Trying to execute ${canonical} as ${capitalized(expected)}, but it is defined as ${capitalized(kind)}.` };
     }
@@ -518,7 +557,7 @@ export class Engine implements EngineCore {
    * rejects if the disk failed.
    */
   whenDurable(): Promise<void> {
-    return this.durable?.() ?? RESOLVED;
+    return this.persistence?.durable() ?? RESOLVED;
   }
 
   /** For the scheduler and crons: run a function of any component without an identity. */
@@ -672,6 +711,63 @@ export class Engine implements EngineCore {
   }
 
   /**
+   * Hand the record of a top-level commit to persistence, then `apply` it at the timestamp the
+   * record names (convex-test assigns max(now, last + 1); it runs with the clock held at `ms`).
+   */
+  private commitWrittenAhead(
+    persistence: Persistence,
+    written: Map<string, string[]>,
+    tx: TransactionHooks | undefined,
+    apply: () => bigint | null,
+  ): bigint | null {
+    const ms = Date.now();
+    const last = this.currentTs();
+    const now = BigInt(ms) * 1_000_000n;
+    const ts = now > last ? now : last + 1n;
+    const targetsVersion = this.scheduler.targetsVersion;
+    const retract = persistence.writeAhead(this.commitRecord(ts, written, tx, targetsVersion));
+    this.recordedTargetsVersion = targetsVersion;
+    let applied: bigint | null;
+    try {
+      applied = commitAt(ms, apply);
+    } catch (err) {
+      // Applying it failed (never seen): the client hears an error, so the logged record goes too.
+      retract?.();
+      throw err;
+    }
+    if (applied !== ts) {
+      // Only if convex-test changed how it assigns commit timestamps (checked by the tests).
+      this.logger.error(`the write-ahead log recorded commit timestamp ${ts}, but the commit was applied at ${applied}`);
+    }
+    return applied;
+  }
+
+  /** What a top-level commit at `ts` stores: its documents as they will be, job targets if changed, a session request. */
+  private commitRecord(ts: bigint, written: Map<string, string[]>, tx: TransactionHooks | undefined, targetsVersion: number): CommitRecord {
+    const record: CommitRecord = { ts };
+    if (written.size > 0) {
+      record.nextDocId = nextDocIdOf(this.db);
+      const components: NonNullable<CommitRecord["components"]> = new Map();
+      for (const [componentPath, ids] of written) {
+        const db = this.dbOf(componentPath);
+        const top = pendingWritesOf(db);
+        const documents = ids.map((id): [string, JSONValue | null] => {
+          const doc = top[id];
+          if (!doc) return [id, null];
+          // A commit-timestamp placeholder takes this commit's value.
+          return [id, convexToJson((hasCommitTs(doc) ? resolveCommitTs(doc, ts) : doc) as Value)];
+        });
+        components.set(componentPath, { lastCreationTime: lastCreationTimeOf(db), documents });
+      }
+      record.components = components;
+    }
+    if (targetsVersion !== this.recordedTargetsVersion) record.scheduledTargets = this.scheduler.exportTargets();
+    const request = this.sessionRequests.recordFor(tx, ts);
+    if (request) record.request = request;
+    return record;
+  }
+
+  /**
    * What the top-level transaction that is about to commit wrote: tables and ids per component,
    * and each document as it was before (`after` is filled in once the commit is applied).
    */
@@ -681,8 +777,7 @@ export class Engine implements EngineCore {
     const writes: DocWrite[] = [];
     for (const path of this.componentPaths()) {
       const db = this.dbOf(path);
-      const top = db._writes[db._writes.length - 1];
-      const ids = Object.keys(top ?? {});
+      const ids = Object.keys(pendingWritesOf(db));
       if (ids.length > 0) written.set(path, ids);
       for (const id of ids) {
         const table = tableNameFromId(id);
@@ -711,9 +806,9 @@ export class Engine implements EngineCore {
       // Throwing here makes convex-test roll the transaction back.
       if (!isNested) ctx?.tx?.beforeCommit?.();
       const pending = isNested ? null : this.pendingWrites();
-      // The write-ahead log (snapshot.ts) makes a top-level commit durable before it is applied;
-      // if the disk refuses it, it throws and convex-test rolls the transaction back.
-      const ts = pending && this.writeAhead ? this.writeAhead(pending.written, ctx?.tx, () => originalCommit(false)) : originalCommit(isNested);
+      // Persistence logs a top-level commit before it is applied; if the disk refuses it, it
+      // throws and convex-test rolls the transaction back.
+      const ts = pending && this.persistence ? this.commitWrittenAhead(this.persistence, pending.written, ctx?.tx, () => originalCommit(false)) : originalCommit(isNested);
       if (ts !== null) {
         if (ctx) ctx.commitTs = ts;
         ctx?.tx?.committed?.(ts);
@@ -819,7 +914,10 @@ type BuiltComponentLike = Pick<BuiltModules, "componentPath" | "schema" | "modul
 
 export interface EngineOptions {
   app: BuiltApp;
-  dataDir: DataDir;
+  /** The data folder's blob files. */
+  dataDir: BlobFiles;
   cloudUrl: string;
   logger: Logger;
+  /** Where commits are logged ahead of being applied; without it the data lives in memory only. */
+  persistence?: Persistence;
 }

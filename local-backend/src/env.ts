@@ -21,9 +21,9 @@ export function parseEnvFile(text: string): Record<string, string> {
     if (!line || line.startsWith("#")) continue;
     const match = /^(?:export\s+)?([A-Za-z_][A-Za-z0-9_.-]*)\s*=\s*(.*)$/.exec(line);
     if (!match) continue;
-    const key = match[1];
-    let value = match[2];
-    const quote = value[0];
+    const [, key = "", rawValue = ""] = match;
+    let value = rawValue;
+    const quote = value.charAt(0);
     if ((quote === '"' || quote === "'" || quote === "`") && value.lastIndexOf(quote) > 0) {
       value = value.slice(1, value.lastIndexOf(quote));
       if (quote === '"') value = value.replace(/\\n/g, "\n").replace(/\\r/g, "\r");

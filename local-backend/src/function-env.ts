@@ -4,7 +4,7 @@
 // Never the host's environment: bundled code, npm libraries included, has every `process` it
 // names replaced by this object (run-context.ts's shim), `globalThis.process` included.
 import { AsyncLocalStorage } from "node:async_hooks";
-import type { ComponentInstance, EnvBinding } from "./components/definitions.js";
+import type { ComponentInstance, EnvBinding } from "./app.js";
 
 /** The component whose modules are being imported (module top-level code runs in it). */
 export const loadingComponent = new AsyncLocalStorage<string>();

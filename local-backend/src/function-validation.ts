@@ -3,7 +3,7 @@
 // convex-test is told the function takes and returns `any` (so it checks nothing), and the
 // handler checks first and last — inside the function's transaction, so a mutation whose result
 // is refused (by its validator or by Convex's size limits) writes nothing, as on Convex.
-import type { RegisteredFunction } from "./build.js";
+import type { RegisteredFunction } from "./functions.js";
 import { argumentValidationError, type IdTable, returnValueValidationError } from "./validation/index.js";
 import { functionReturnValueError } from "./limits/index.js";
 import { runContext } from "./run-context.js";

@@ -9,7 +9,8 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { convexToJson, type JSONValue, jsonToConvex, type Value } from "convex/values";
 import type { AuthVerifier } from "./auth.js";
-import type { Engine, FunctionKind, Identity, Outcome } from "./engine.js";
+import type { Engine, Identity, Outcome } from "./engine.js";
+import type { FunctionKind } from "./functions.js";
 import { HttpError, parseAuthorization, readJson, sendJson } from "./http-util.js";
 import { CORS_HEADERS, encodeTs, STATUS_UDF_FAILED } from "./protocol.js";
 
@@ -210,6 +211,7 @@ export async function handleFunctionApi(req: IncomingMessage, res: ServerRespons
     return;
   }
   const expected = ENDPOINTS[pathname];
+  if (expected === undefined) throw new HttpError(404, `No such endpoint: ${pathname}`, "NotFound");
   if (pathname === "/api/function" && !caller.admin) throw badDeployKey();
   const call: Call = { path: body.path, args: body.args, format: body.format };
   if (pathname === "/api/function") call.componentPath = body.componentPath;

@@ -12,9 +12,11 @@ import { clearInterval, setInterval } from "node:timers";
 import { ConvexError, jsonToConvex, type Value } from "convex/values";
 import { WebSocketServer } from "ws";
 import { type AuthFetch, AuthVerifier } from "./auth.js";
-import { BuildError, type BuiltApp, buildApp } from "./build.js";
+import type { BuiltApp } from "./app.js";
+import { BuildError, buildApp } from "./build.js";
 import { DataDir, isProcessAlive } from "./data-dir.js";
-import { Engine, type Identity, kindOf, type FunctionKind } from "./engine.js";
+import { Engine, type Identity } from "./engine.js";
+import { callableKindOf } from "./functions.js";
 import { CronRunner } from "./crons.js";
 import { runCodegen } from "./codegen/index.js";
 import { missingRequiredEnv } from "./components/definitions.js";
@@ -300,21 +302,20 @@ export async function startLocalBackend(options: LocalBackendOptions): Promise<L
     functionEnv.setComponents([]);
     const app = await build();
     functionEnv.setComponents(app.tree.instances);
-    const eng = await Engine.create({ app, dataDir, cloudUrl: url, logger });
+    // Every top-level commit is logged durably before it is applied (and refused if it cannot be).
+    const snap = new SnapshotWriter(dataDir, logger, {
+      ...(options.compactLogBytes !== undefined ? { compactLogBytes: options.compactLogBytes } : {}),
+    });
+    const eng = await Engine.create({ app, dataDir, cloudUrl: url, logger, persistence: snap });
     engine = eng;
     functionEnv.setComponentResolver(() => eng.runningComponentPath());
     const restored = restoreSnapshot(eng, dataDir, logger);
     checkSchema(eng, dataDir);
     warnMissingBlobs(eng, dataDir, logger);
     eng.buildIndexes();
-    const { documents: restoredDocs, detached } = restored;
-    const snap = new SnapshotWriter(eng, dataDir, logger, detached, restored.walSeq, {
-      ...(options.compactLogBytes !== undefined ? { compactLogBytes: options.compactLogBytes } : {}),
-    });
+    const { documents: restoredDocs } = restored;
+    snap.open(eng, restored);
     snapshot = snap;
-    // Every top-level commit is logged durably before it is applied (and refused if it cannot be).
-    eng.writeAhead = snap.writeAhead;
-    eng.durable = snap.durable;
     // Compact what the write-ahead log restored into a snapshot (in the background).
     if (restored.replayed > 0) snap.markDirty();
     // A folder's first start writes its snapshot at once: from then on a folder without one has
@@ -333,7 +334,6 @@ export async function startLocalBackend(options: LocalBackendOptions): Promise<L
       subscriptions.committed(writes);
       for (const session of sessions) session.markDirty(writes);
     });
-    eng.sessionRequests.onChange = (stored, withCommit) => snap.logRequest(stored, withCommit);
     const restoredJobs = await eng.scheduler.restore();
     const crons = new CronRunner(eng, logger);
     cronRunner = crons;
@@ -462,8 +462,9 @@ export async function startLocalBackend(options: LocalBackendOptions): Promise<L
       async run(udfPath, args = {}, runOptions = {}) {
         const componentPath = runOptions.component ?? "";
         const fn = eng.lookup(udfPath, componentPath);
-        if (!fn || fn.isHttp) throw new Error(`local-backend: no function ${udfPath}${componentPath ? ` in component ${componentPath}` : ""}`);
-        const outcome = await eng.run(kindOf(fn) as FunctionKind, udfPath, args, {
+        const kind = fn && callableKindOf(fn);
+        if (!kind) throw new Error(`local-backend: no function ${udfPath}${componentPath ? ` in component ${componentPath}` : ""}`);
+        const outcome = await eng.run(kind, udfPath, args, {
           identity: toIdentity(runOptions.identity),
           componentPath,
         });

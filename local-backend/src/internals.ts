@@ -177,3 +177,39 @@ export function counterFromId(id: string): number {
 }
 
 export type StorageId = GenericId<"_storage">;
+
+/** The writes of the innermost open transaction of a component's database (by id; null: deleted). */
+export function pendingWritesOf(db: DatabaseFake): Record<string, StoredDocument | null> {
+  return db._writes.at(-1) ?? {};
+}
+
+export function lastCreationTimeOf(db: DatabaseFake): number {
+  return db._lastCreationTime;
+}
+
+/** The counter the next document id gets (shared by every component's database). */
+export function nextDocIdOf(db: DatabaseFake): number {
+  return db._nextDocId;
+}
+
+/** Run a commit with Date.now() answering `ms`: convex-test derives the commit timestamp from it. */
+export function commitAt<T>(ms: number, commit: () => T): T {
+  const realNow = Date.now;
+  Date.now = () => ms;
+  try {
+    return commit();
+  } finally {
+    Date.now = realNow;
+  }
+}
+
+/** Restoring: put a committed document in place (or remove it: null), outside any transaction. */
+export function setCommittedDocument(db: DatabaseFake, id: string, doc: StoredDocument | null): void {
+  if (doc === null) delete db._documents[id];
+  else db._documents[id] = doc;
+}
+
+/** Restoring: creation times only grow, so new documents are created after the restored ones. */
+export function raiseLastCreationTime(db: DatabaseFake, creationTime: number): void {
+  db._lastCreationTime = Math.max(db._lastCreationTime, creationTime);
+}

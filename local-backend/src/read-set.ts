@@ -52,11 +52,13 @@ function touches(write: DocWrite, range: KeyRange): boolean {
   return (before !== null && inRange(before, range)) || (after !== null && inRange(after, range));
 }
 
-/** The name of the one value a range fixes its first field to, if it does. */
-function firstValueName(range: KeyRange): string | null {
-  if (range.low.prefix.length === 0 || range.high.prefix.length === 0) return null;
-  const low = valueName(range.low.prefix[0]);
-  return low !== null && low === valueName(range.high.prefix[0]) ? low : null;
+/** The first field of a range and the name of the one value it fixes that field to, if it does. */
+function firstValueOf(range: KeyRange): { field: string; name: string } | null {
+  // A key part may be `undefined` itself (a missing field), so it is the lengths that tell.
+  const [field] = range.fields;
+  if (field === undefined || range.low.prefix.length === 0 || range.high.prefix.length === 0) return null;
+  const name = valueName(range.low.prefix[0]);
+  return name !== null && name === valueName(range.high.prefix[0]) ? { field, name } : null;
 }
 
 /** A document of one component's table (ids are unique only within a component). */
@@ -136,12 +138,12 @@ export class ReadSet {
     if (indexed) return indexed;
     indexed = { byFirstValue: new Map(), other: [] };
     for (const range of this.ranges.get(table) ?? []) {
-      const name = firstValueName(range);
-      if (name === null) {
+      const first = firstValueOf(range);
+      if (first === null) {
         indexed.other.push(range);
         continue;
       }
-      const field = range.fields[0];
+      const { field, name } = first;
       let byValue = indexed.byFirstValue.get(field);
       if (!byValue) {
         byValue = new Map();

@@ -4,8 +4,8 @@
 // handle into the app, or a child component's function); that target is kept beside the job.
 import { clearTimeout, setTimeout } from "node:timers";
 import { convexToJson, jsonToConvex, type JSONValue, type Value } from "convex/values";
-import { canonicalUdfPath } from "./build.js";
-import { type EngineCore, type FunctionKind, resolveFunctionAddress, type RunTarget } from "./engine-core.js";
+import { type EngineCore, resolveFunctionAddress, type RunTarget } from "./engine-core.js";
+import { callableKindOf, canonicalUdfPath } from "./functions.js";
 import { runOutside, SilentAbort } from "./run-context.js";
 
 const MAX_TIMER_MS = 2 ** 31 - 1;
@@ -21,13 +21,6 @@ interface JobKey {
 }
 
 const keyOf = ({ owner, jobId }: JobKey) => `${owner}\u0000${jobId}`;
-
-function kindOfFunction(fn: { isQuery?: boolean; isMutation?: boolean; isAction?: boolean }): FunctionKind | null {
-  if (fn.isMutation) return "mutation";
-  if (fn.isAction) return "action";
-  if (fn.isQuery) return "query";
-  return null;
-}
 
 export class JobScheduler {
   private readonly timers = new Map<string, NodeJS.Timeout>();
@@ -154,7 +147,7 @@ export class JobScheduler {
     const args = ((doc.args as Value[])[0] ?? {}) as Record<string, Value>;
     const target = this.targetOf(key, name);
     const fn = this.core.lookup(name, target.componentPath);
-    const kind = fn ? kindOfFunction(fn) : null;
+    const kind = fn ? callableKindOf(fn) : null;
     let outcome: { ok: boolean; errorMessage?: string };
     if (kind === "action") {
       // Actions are not transactions: mark the job running first, so that a restart during the

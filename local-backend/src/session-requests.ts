@@ -43,10 +43,10 @@ export class SessionRequests {
   private readonly hookKeys = new WeakMap<(ts: bigint) => void, string>();
   private waiters: Array<() => void> = [];
   /**
-   * Called with each record made (`withCommit`: synchronously inside its commit, before the
-   * commit's listeners) or completed: the write-ahead log.
+   * @param onChange called with each record made (`withCommit`: synchronously inside its commit,
+   * before the commit's listeners) or completed: the write-ahead log.
    */
-  onChange: (stored: StoredRequest, withCommit: boolean) => void = () => undefined;
+  constructor(private readonly onChange: (stored: StoredRequest, withCommit: boolean) => void = () => undefined) {}
 
   get(key: string): RequestRecord | undefined {
     return this.records.get(key);

@@ -11,14 +11,15 @@
 import fs from "node:fs";
 import path from "node:path";
 import { setImmediate } from "node:timers";
-import { CommitTsPlaceholder, convexToJson, jsonToConvex, type JSONValue, type Value } from "convex/values";
+import { convexToJson, jsonToConvex, type JSONValue, type Value } from "convex/values";
 import { type DataDir, expectFile, fsyncDirSync, LocalBackendStartupError, RESET_HINT, restoreOrReset } from "./data-dir.js";
 import type { Engine } from "./engine.js";
+import type { CommitRecord, Persistence } from "./persistence.js";
 import { SystemError } from "./function-validation.js";
 import { convexTestVersion, counterFromId, type StoredDocument, tableNameFromId } from "./internals.js";
 import { GroupSync } from "./group-sync.js";
 import type { Logger } from "./logger.js";
-import { runOutside, type TransactionHooks } from "./run-context.js";
+import { runOutside } from "./run-context.js";
 import { describeViolations, schemaViolations } from "./schema-check.js";
 import type { StoredRequest } from "./session-requests.js";
 import { TIMESTAMP_MAX } from "./sync-messages.js";
@@ -105,14 +106,13 @@ function decodeDocument(json: JSONValue): StoredDocument {
 }
 
 function loadComponent(engine: Engine, path: string, data: ComponentData): number {
-  const db = engine.dbOf(path);
   let maxCounter = 0;
   for (const json of data.documents) {
     const doc = decodeDocument(json);
-    db._documents[doc._id] = doc;
+    engine.restoreDocument(path, doc._id, doc);
     maxCounter = Math.max(maxCounter, counterFromId(doc._id));
   }
-  db._lastCreationTime = Math.max(data.lastCreationTime, db._lastCreationTime);
+  engine.restoreLastCreationTime(path, data.lastCreationTime);
   engine.advanceIdCounterTo(maxCounter + 1);
   return data.documents.length;
 }
@@ -160,13 +160,11 @@ function isTimestamp(value: unknown): value is string {
 function replayEntry(engine: Engine, detached: DetachedComponents, entry: LogEntry): void {
   for (const [componentPath, { t, w }] of Object.entries(entry.c ?? {})) {
     if (engine.componentPaths().includes(componentPath)) {
-      const db = engine.dbOf(componentPath);
       for (const [id, json] of w) {
-        if (json === null) delete db._documents[id];
-        else db._documents[id] = decodeDocument(json);
+        engine.restoreDocument(componentPath, id, json === null ? null : decodeDocument(json));
         engine.advanceIdCounterTo(counterFromId(id) + 1);
       }
-      db._lastCreationTime = Math.max(db._lastCreationTime, t);
+      engine.restoreLastCreationTime(componentPath, t);
     } else {
       // Written while mounted, not mounted now: keep it with the component's detached data.
       const data = detached.get(componentPath) ?? { lastCreationTime: 0, documents: [] };
@@ -212,12 +210,12 @@ function replayLog(
     const dropLine = (line: number) =>
       `restore ${walName(seq)} from a backup; or delete line ${line} of it, giving up that one commit ` +
       `(every other commit is kept); or ${RESET_HINT} (this deletes every document and file)`;
-    for (let i = 0; i < lines.length; i++) {
-      if (lines[i] === "") continue;
+    for (const [i, text] of lines.entries()) {
+      if (text === "") continue;
       const last = !lines.slice(i + 1).some((l) => l !== "");
       let entry: unknown;
       try {
-        entry = JSON.parse(lines[i]);
+        entry = JSON.parse(text);
       } catch {
         if (last) {
           // A line cut short by a kill while it was written: that commit was never acknowledged.
@@ -231,7 +229,7 @@ function replayLog(
         );
       }
       if (!isLogEntry(entry)) {
-        throw damaged(i + 1, `is not a commit the backend wrote: ${lines[i].slice(0, 120)}`, dropLine(i + 1));
+        throw damaged(i + 1, `is not a commit the backend wrote: ${text.slice(0, 120)}`, dropLine(i + 1));
       }
       if (entry.ts !== undefined) {
         const ts = BigInt(entry.ts);
@@ -361,10 +359,11 @@ function checkNothingLost(dataDir: DataDir, walSeqs: number[], snapshotPath: str
   const keepNote =
     `or, to start with an empty database and keep the other files, move them out of ${dataDir.root}; ` +
     `or ${RESET_HINT} (this deletes every file in it)`;
-  if (walSeqs.length > 0 && walSeqs[0] > 1) {
+  const firstSeq = walSeqs[0];
+  if (firstSeq !== undefined && firstSeq > 1) {
     throw new LocalBackendStartupError(
       snapshotPath,
-      `is missing, but the write-ahead log starts at ${walName(walSeqs[0])}, which continues a snapshot ` +
+      `is missing, but the write-ahead log starts at ${walName(firstSeq)}, which continues a snapshot ` +
         `(a log without one starts at ${walName(1)}): starting now would lose every document of that snapshot`,
       `restore ${SNAPSHOT_FILE} from a backup or copy of the data folder (the log is replayed over it); ${keepNote}`,
     );
@@ -474,31 +473,25 @@ interface Capture {
 const SLICE_MS = 8;
 const SLICE_BYTES = 1 << 20;
 
-/** The value a document holds once committed at `ts` (commit-timestamp placeholders resolved). */
-function resolveCommitTs(value: unknown, ts: bigint): unknown {
-  if (value instanceof CommitTsPlaceholder) return ts;
-  if (Array.isArray(value)) return value.map((v) => resolveCommitTs(v, ts));
-  if (typeof value === "object" && value !== null && !(value instanceof ArrayBuffer)) {
-    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, resolveCommitTs(v, ts)]));
-  }
-  return value;
-}
-
 /** Node's writeSync may write part of a buffer (a disk filling up): write the rest, or throw. */
 function writeFully(fd: number, buffer: Buffer): void {
   let offset = 0;
   while (offset < buffer.length) offset += fs.writeSync(fd, buffer, offset, buffer.length - offset);
 }
 
-/** Run `fn` with Date.now() answering `ms` (convex-test derives the commit timestamp from it). */
-function withClockAt<T>(ms: number, fn: () => T): T {
-  const realNow = Date.now;
-  Date.now = () => ms;
-  try {
-    return fn();
-  } finally {
-    Date.now = realNow;
+/** A commit's line in the write-ahead log (fields in the order they have always been written). */
+function logEntryOf(commit: CommitRecord): LogEntry {
+  const entry: LogEntry = { ts: commit.ts.toString() };
+  if (commit.nextDocId !== undefined) entry.n = commit.nextDocId;
+  if (commit.components) {
+    entry.c = {};
+    for (const [componentPath, { lastCreationTime, documents }] of commit.components) {
+      entry.c[componentPath] = { t: lastCreationTime, w: documents };
+    }
   }
+  if (commit.scheduledTargets) entry.st = commit.scheduledTargets;
+  if (commit.request) entry.rq = [commit.request];
+  return entry;
 }
 
 /** A commit the write-ahead log refused (disk full, I/O error): the mutation fails, nothing applied. */
@@ -524,8 +517,8 @@ const MIN_COMPACT_LOG_BYTES = 8 * 1024 * 1024;
 /**
  * The write-ahead log and its compaction into snapshots.
  *
- * Every top-level commit passes through `writeAhead` (the engine's commit hook) before convex-test
- * applies it: its line is appended first, and a failed write (ENOSPC, EIO) throws, which rolls the
+ * The engine hands every top-level commit's record to `writeAhead` (`Persistence`) before
+ * convex-test applies it: its line is appended first, and a failed write (ENOSPC, EIO) throws, which rolls the
  * transaction back with nothing applied. The line is fdatasync'd off the event loop together with
  * the lines of the commits around it (`GroupSync`); `durable()` resolves once it is on disk, and
  * the engine's callers wait for that before they acknowledge a commit or send what it changed.
@@ -537,7 +530,7 @@ const MIN_COMPACT_LOG_BYTES = 8 * 1024 * 1024;
  * in slices, yielding to the event loop; only once the snapshot is durable are the log files it
  * covers deleted, and the blob files of deleted `_storage` documents removed.
  */
-export class SnapshotWriter {
+export class SnapshotWriter implements Persistence {
   private compacting: Promise<void> = Promise.resolve();
   private compactQueued = false;
   private dirty = false;
@@ -549,7 +542,10 @@ export class SnapshotWriter {
   private logBytes = 0;
   private lastSnapshotBytes = 0;
   private readonly compactLogBytes: number | null;
-  private loggedTargetsVersion: number;
+  /** The engine whose data a snapshot holds; set by `open`. */
+  private source: Engine | null = null;
+  private detached: DetachedComponents = new Map();
+  private walSeq = 1;
   /** Session requests written ahead with their commit's line (their `committed` call follows). */
   private readonly requestsAhead = new Set<string>();
   /** The last append failed (logged once until appends succeed again). */
@@ -562,16 +558,27 @@ export class SnapshotWriter {
   );
 
   constructor(
-    private readonly engine: Engine,
     private readonly dataDir: DataDir,
     private readonly logger: Logger,
-    private readonly detached: DetachedComponents,
-    private walSeq: number,
     options: SnapshotWriterOptions = {},
   ) {
-    this.loggedTargetsVersion = engine.scheduler.targetsVersion;
     this.compactLogBytes = options.compactLogBytes ?? null;
     this.lastSnapshotBytes = fs.statSync(path.join(dataDir.root, SNAPSHOT_FILE), { throwIfNoEntry: false })?.size ?? 0;
+  }
+
+  /**
+   * Start logging where `restoreSnapshot` left the data folder; snapshots read the engine's data
+   * from `engine`. Until then no commit is accepted.
+   */
+  open(engine: Engine, restored: Pick<RestoredData, "walSeq" | "detached">): void {
+    this.source = engine;
+    this.walSeq = restored.walSeq;
+    this.detached = restored.detached;
+  }
+
+  private get engine(): Engine {
+    if (!this.source) throw new SystemError("Server Error: the local backend has not restored its data yet; try again once it runs.");
+    return this.source;
   }
 
   /** After a reload: components mounted again get back the data they had. */
@@ -579,90 +586,45 @@ export class SnapshotWriter {
     reattachDetached(this.engine, this.detached);
   }
 
-  /**
-   * The engine's commit hook for top-level commits (`Engine.writeAhead`): log the commit durably,
-   * then `apply` it with the same timestamp. Throws (rolling the transaction back) if the log
-   * cannot be written.
-   */
-  readonly writeAhead = (written: Map<string, string[]>, tx: TransactionHooks | undefined, apply: () => bigint | null): bigint | null => {
+  /** Log a commit ahead of its being applied (`Persistence.writeAhead`). */
+  writeAhead(commit: CommitRecord): (() => void) | null {
     if (this.closed) {
       throw new SystemError("Server Error: the local backend is stopping; this mutation was not committed. Try again once it runs.");
     }
     if (this.groupSync.failure) {
       throw new SystemError(`Server Error: the local backend cannot save to disk (${this.groupSync.failure.message}); restart it.`);
     }
-    // The timestamp convex-test's commit will assign (max(now, last + 1)); it runs below with
-    // the clock held at `ms`, so it assigns exactly this one.
-    const ms = Date.now();
-    const last = this.engine.currentTs();
-    const now = BigInt(ms) * 1_000_000n;
-    const ts = now > last ? now : last + 1n;
-    const entry: LogEntry = { ts: ts.toString() };
-    let retract: (() => void) | null = null;
-    if (written.size > 0) {
-      entry.n = this.engine.db._nextDocId;
-      entry.c = {};
-      for (const [componentPath, ids] of written) {
-        const db = this.engine.dbOf(componentPath);
-        const top = db._writes[db._writes.length - 1] ?? {};
-        entry.c[componentPath] = {
-          t: db._lastCreationTime,
-          w: ids.map((id) => [id, top[id] ? convexToJson(top[id] as Value) : null]),
-        };
-      }
+    if (!this.source) {
+      throw new SystemError("Server Error: the local backend has not restored its data yet; this mutation was not committed. Try again once it runs.");
     }
-    const targetsVersion = this.engine.scheduler.targetsVersion;
-    if (targetsVersion !== this.loggedTargetsVersion) entry.st = this.engine.scheduler.exportTargets();
-    const request = this.engine.sessionRequests.recordFor(tx, ts);
-    if (request) entry.rq = [request];
-    if (entry.c || entry.st || entry.rq) {
-      let line = JSON.stringify(entry);
-      // A commit-timestamp placeholder (encoded as {"$commitTs":null}) takes this commit's value.
-      if (line.includes('"$commitTs"')) {
-        for (const [componentPath, ids] of written) {
-          const top = this.engine.dbOf(componentPath)._writes.at(-1) ?? {};
-          entry.c![componentPath].w = ids.map((id) => [id, top[id] ? convexToJson(resolveCommitTs(top[id], ts) as Value) : null]);
-        }
-        line = JSON.stringify(entry);
-      }
-      let start: number;
-      try {
-        start = this.append(`${line}\n`);
-      } catch (err) {
-        throw logWriteError(err);
-      }
-      this.loggedTargetsVersion = targetsVersion;
-      if (request) this.requestsAhead.add(request[0]);
-      this.dirty = true;
-      const seq = this.walSeq;
-      retract = () => {
-        if (request) this.requestsAhead.delete(request[0]);
-        this.retract(seq, start);
-      };
-    }
-    let applied: bigint | null;
+    const entry = logEntryOf(commit);
+    if (!entry.c && !entry.st && !entry.rq) return null;
+    let start: number;
     try {
-      applied = withClockAt(ms, apply);
+      start = this.append(`${JSON.stringify(entry)}\n`);
     } catch (err) {
-      // Applying it failed (never seen): the client hears an error, so the logged line goes too.
-      retract?.();
-      throw err;
+      throw logWriteError(err);
     }
-    if (applied !== ts) {
-      // Only if convex-test changed how it assigns commit timestamps (checked by the tests).
-      this.logger.error(`the write-ahead log recorded commit timestamp ${ts}, but the commit was applied at ${applied}`);
-    }
-    return applied;
-  };
+    const { request } = commit;
+    if (request) this.requestsAhead.add(request[0]);
+    this.dirty = true;
+    const seq = this.walSeq;
+    return () => {
+      if (request) this.requestsAhead.delete(request[0]);
+      this.retract(seq, start);
+    };
+  }
 
   /** Resolves once every commit applied so far is on disk (rejects if the disk failed). */
-  readonly durable = (): Promise<void> => this.groupSync.durable();
+  durable(): Promise<void> {
+    return this.groupSync.durable();
+  }
 
   /**
    * A session request changed. One recorded by a commit is already in that commit's line
    * (`writeAhead`); a result gets its own line, synced too (it answers a resent mutation).
    */
-  logRequest(stored: StoredRequest, withCommit: boolean): void {
+  requestChanged(stored: StoredRequest, withCommit: boolean): void {
     if (this.closed) return;
     if (withCommit && this.requestsAhead.delete(stored[0])) return;
     try {
@@ -833,12 +795,11 @@ export class SnapshotWriter {
       components.push({ path, lastCreationTime: data.lastCreationTime, documents: data.documents, encoded: true });
     }
     for (const path of this.engine.componentPaths()) {
-      const db = this.engine.dbOf(path);
-      components.push({ path, lastCreationTime: db._lastCreationTime, documents: this.engine.allDocumentsOf(path), encoded: false });
+      components.push({ path, lastCreationTime: this.engine.lastCreationTimeOf(path), documents: this.engine.allDocumentsOf(path), encoded: false });
     }
     return {
       walSeq,
-      nextDocId: this.engine.db._nextDocId,
+      nextDocId: this.engine.nextDocId(),
       lastCommitTs: this.engine.currentTs().toString(),
       scheduledTargets: this.engine.scheduler.exportTargets(),
       sessionRequests: this.engine.sessionRequests.export(),

@@ -52,7 +52,8 @@ function parseBasicAuthorization(header: string | undefined): { id: string; secr
   if (!header) return null;
   const match = /^Basic\s+([A-Za-z0-9+/=]+)\s*$/i.exec(header);
   if (!match) throw new HttpError(401, "invalid_client", "malformed Authorization header");
-  const decoded = Buffer.from(match[1], "base64").toString("utf8");
+  const [, encoded = ""] = match;
+  const decoded = Buffer.from(encoded, "base64").toString("utf8");
   const colon = decoded.indexOf(":");
   if (colon < 0) throw new HttpError(401, "invalid_client", "malformed Basic credentials");
   return { id: formUrlDecode(decoded.slice(0, colon)), secret: formUrlDecode(decoded.slice(colon + 1)) };

@@ -2,7 +2,7 @@
 const ENTITIES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" };
 
 export function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (ch) => ENTITIES[ch]);
+  return value.replace(/[&<>"']/g, (ch) => ENTITIES[ch] ?? ch);
 }
 
 export const escapeXml = escapeHtml;

@@ -59,7 +59,7 @@ export function wantsHtml(req: IncomingMessage): boolean {
 }
 
 export async function readForm(req: IncomingMessage): Promise<URLSearchParams> {
-  const type = (req.headers["content-type"] ?? "").split(";")[0].trim().toLowerCase();
+  const type = (req.headers["content-type"] ?? "").split(";", 1)[0]?.trim().toLowerCase();
   if (type !== "application/x-www-form-urlencoded") {
     throw new HttpError(400, "invalid_request", "body must be application/x-www-form-urlencoded");
   }

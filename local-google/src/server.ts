@@ -52,7 +52,8 @@ async function route(ctx: StandInContext, req: IncomingMessage, res: ServerRespo
   }
   const avatar = AVATAR_PATH.exec(url.pathname);
   if (avatar && method === "GET") {
-    const svg = avatarSvg(avatar[1], url.searchParams.get("name") ?? "");
+    const [, seed = ""] = avatar;
+    const svg = avatarSvg(seed, url.searchParams.get("name") ?? "");
     res.writeHead(200, {
       "content-type": "image/svg+xml; charset=utf-8",
       "cache-control": "public, max-age=86400",

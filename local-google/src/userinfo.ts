@@ -11,7 +11,8 @@ export function handleUserinfo(ctx: StandInContext, req: IncomingMessage, res: S
       "www-authenticate": 'Bearer realm="local-google"',
     });
   }
-  const token = ctx.grants.findAccessToken(match[1]);
+  const [, accessToken = ""] = match;
+  const token = ctx.grants.findAccessToken(accessToken);
   if (!token) {
     throw new HttpError(401, "invalid_token", "access token is unknown, expired or revoked", {
       "www-authenticate": 'Bearer realm="local-google", error="invalid_token"',

@@ -3,8 +3,9 @@
 // vars, exports) and each function's kind, visibility and argument/return validators. The CLI's
 // codegen turns exactly this into `_generated`.
 import path from "node:path";
-import { type BuildEnvironment, loadFunctionModules, type RegisteredFunction } from "../build.js";
-import type { AnalyzedDefinition, ComponentTree, DefinitionObject } from "../components/definitions.js";
+import { type BuildEnvironment, loadFunctionModules } from "../build.js";
+import { kindOf, type RegisteredFunction } from "../functions.js";
+import type { AnalyzedDefinition, ComponentTree, DefinitionObject } from "../app.js";
 
 interface AnalyzedFunction {
   name: string;
@@ -21,12 +22,11 @@ export interface ComponentAnalysis {
 
 type ExportNode = { type: "leaf"; leaf: string } | { type: "branch"; branch: Array<[string, ExportNode]> };
 
+const UDF_TYPES = { query: "Query", mutation: "Mutation", action: "Action", httpAction: "HttpAction" } as const;
+
 function udfTypeOf(fn: RegisteredFunction): AnalyzedFunction["udfType"] | null {
-  if (fn.isQuery) return "Query";
-  if (fn.isMutation) return "Mutation";
-  if (fn.isAction) return "Action";
-  if (fn.isHttp) return "HttpAction";
-  return null;
+  const kind = kindOf(fn);
+  return kind && UDF_TYPES[kind];
 }
 
 /** Every registered function of a folder, keyed by module path with ".js" as Convex keys them. */

@@ -13,7 +13,7 @@ function parseArgs(argv: string[]): { dir: string; check: boolean; commonjs: boo
   let check = false;
   let commonjs = false;
   for (let i = 0; i < argv.length; i++) {
-    const arg = argv[i];
+    const arg = argv[i] ?? "";
     if (arg === "--check") check = true;
     else if (arg === "--commonjs") commonjs = true;
     else if (arg === "--dir") dir = argv[++i] ?? null;

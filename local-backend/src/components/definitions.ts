@@ -5,54 +5,10 @@
 import fs from "node:fs";
 import path from "node:path";
 import type * as Esbuild from "esbuild";
+import type { ComponentInstance, ComponentTree, DefinitionObject, EnvBinding } from "../app.js";
 import { BuildError, esbuild, externalConvexPlugin, formatMessages, moduleUrl } from "../bundling.js";
 
 export const DEFINITION_FILES = ["convex.config.ts", "convex.config.js"];
-
-/** What `defineApp()` / `defineComponent()` return, as far as we read it. */
-export interface DefinitionObject {
-  _isRoot?: boolean;
-  _name?: string;
-  _env?: Record<string, { isOptional?: string; json?: unknown }>;
-  _httpPrefix?: string;
-  _childComponents: Array<[string, DefinitionObject, Record<string, unknown> | null, string | undefined]>;
-  componentDefinitionPath?: string;
-  export(): AnalyzedDefinition;
-}
-
-/** `definition.export()`: what Convex's backend receives from evaluating a definition. */
-export interface AnalyzedDefinition {
-  name?: string;
-  definitionType: { type: "app" } | { type: "childComponent"; name: string; args: unknown[] };
-  childComponents: Array<{ name: string; path: string; args: unknown[]; env: Array<[string, EnvBinding]> | null }>;
-  httpMounts: Record<string, string>;
-  exports: unknown;
-  envVars?: Array<[string, { type: "value"; value: string; optional?: boolean }]>;
-}
-
-export type EnvBinding = { type: "value"; value: string } | { type: "envVar"; name: string };
-
-/** One mounted component: `rateLimiter`, or `rateLimiter/batchWorker` for a nested one. */
-export interface ComponentInstance {
-  /** Convex's component path: names from the app down, joined with "/". */
-  path: string;
-  name: string;
-  /** Absolute folder holding the component's convex.config and functions. */
-  dir: string;
-  /** Folder relative to the app's convex folder, posix separators (Convex's definition path). */
-  definitionPath: string;
-  definition: DefinitionObject;
-  /** Environment variables the parent passes to it (`use(c, { env })`). */
-  env: Record<string, EnvBinding>;
-  /** Where its HTTP routes are served (`use(c, { httpPrefix })`), composed with its parents'. */
-  httpPrefix: string | null;
-}
-
-export interface ComponentTree {
-  /** The app definition, or null when the folder has no convex.config (an app without components). */
-  app: DefinitionObject | null;
-  instances: ComponentInstance[];
-}
 
 export function definitionFile(dir: string): string | null {
   for (const name of DEFINITION_FILES) {

@@ -83,13 +83,13 @@ export function decodeConvexId(text: string): ConvexId | null {
   let pos = 0;
   for (;;) {
     if (pos >= 5 || pos >= bytes.length) return null;
-    const byte = bytes[pos];
+    const byte = bytes[pos] ?? 0;
     tableNumber += (byte & 0x7f) * 2 ** (7 * pos);
     pos += 1;
     if (byte < 0x80) break;
   }
   if (tableNumber === 0 || bytes.length !== pos + INTERNAL_ID_BYTES + 2) return null;
-  const footer = bytes[bytes.length - 2] | (bytes[bytes.length - 1] << 8);
+  const footer = (bytes[bytes.length - 2] ?? 0) | ((bytes[bytes.length - 1] ?? 0) << 8);
   if (fletcher16(bytes.subarray(0, bytes.length - 2)) !== footer) return null;
   const id = { tableNumber, internalId: bytes.slice(pos, pos + INTERNAL_ID_BYTES) };
   // Only the canonical spelling is an id (Convex checks that decoding is one-to-one).

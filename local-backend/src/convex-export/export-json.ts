@@ -13,7 +13,7 @@ import { convexToJson, jsonToConvex, type JSONValue, type Value } from "convex/v
 function floatText(n: number): string {
   if (n === 0) return Object.is(n, -0) ? "-0.0" : "0.0";
   const sign = n < 0 ? "-" : "";
-  const [mantissa, exponent] = Math.abs(n).toExponential().split("e");
+  const [mantissa = "", exponent] = Math.abs(n).toExponential().split("e");
   const digits = mantissa.replace(".", "");
   const point = Number(exponent) + 1; // the value is 0.<digits> × 10^point
   const zeros = point - digits.length;
@@ -49,7 +49,7 @@ export function fromExportJson(text: string): Value {
     throw new Error(`${what} at character ${pos + 1}`);
   };
   const skipSpace = () => {
-    while (pos < text.length && " \t\r\n".includes(text[pos])) pos++;
+    while (pos < text.length && " \t\r\n".includes(text.charAt(pos))) pos++;
   };
   const readString = (): string => {
     STRING.lastIndex = pos;
@@ -87,7 +87,7 @@ export function fromExportJson(text: string): Value {
           } else fail("expected ',' or '}'");
         }
       }
-      if (entries.length > 0 && entries[0][0].startsWith("$")) return jsonToConvex(raw);
+      if (entries[0]?.[0].startsWith("$")) return jsonToConvex(raw);
       return Object.fromEntries(entries);
     }
     if (char === "[") {

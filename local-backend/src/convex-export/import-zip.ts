@@ -176,7 +176,7 @@ function parseDocuments(zip: ZipSource): ParsedDocument[] {
  * silently change the data, so they are refused.
  */
 function checkUniform(name: string, bytes: Uint8Array): void {
-  const first = new TextDecoder().decode(bytes).split("\n")[0].trim();
+  const first = new TextDecoder().decode(bytes).split("\n", 1)[0]?.trim();
   if (first !== '"uniform"') {
     throw new ImportError(
       `${name} describes the table with an inferred schema (an older Convex export format, whose values this importer cannot read); ` +
@@ -300,8 +300,8 @@ function importEntries(zip: ZipSource, zipPath: string, root: string): ImportSum
     if (item.convexId !== null) ids.set(item.convexId, id);
     return id;
   };
-  const documentIds = documents.map((doc) => localIdOf(doc, doc.table));
-  const fileIds = files.map((file) => localIdOf(file, STORAGE_TABLE));
+  const documentsWithIds = documents.map((doc) => ({ doc, id: localIdOf(doc, doc.table) }));
+  const filesWithIds = files.map((file) => ({ file, id: localIdOf(file, STORAGE_TABLE) }));
 
   const now = Date.now();
   const components = new Map<string, { lastCreationTime: number; documents: JSONValue[] }>();
@@ -311,28 +311,28 @@ function importEntries(zip: ZipSource, zipPath: string, root: string): ImportSum
     data.lastCreationTime = Math.max(data.lastCreationTime, doc._creationTime as number);
     components.set(componentPath, data);
   };
-  documents.forEach((doc, i) => {
+  for (const { doc, id } of documentsWithIds) {
     const fields = rewriteIds(doc.fields, ids) as Record<string, Value>;
     const creation = fields._creationTime;
-    fields._id = documentIds[i];
+    fields._id = id;
     fields._creationTime = typeof creation === "number" ? creation : typeof creation === "bigint" ? Number(creation) : now;
     add(doc.componentPath, fields);
-  });
-  files.forEach((file, i) => {
+  }
+  for (const { file, id } of filesWithIds) {
     add(file.componentPath, {
-      _id: fileIds[i],
+      _id: id,
       _creationTime: file.creationTime ?? now,
       sha256: file.sha256,
       size: file.size,
       ...(file.contentType ? { contentType: file.contentType } : {}),
     });
-  });
+  }
   const stored: StoredData = { components, nextDocId: next, lastCommitTs: BigInt(now) * 1_000_000n };
 
   const staging = path.join(path.dirname(root), `.${path.basename(root)}.import-${randomUUID()}.tmp`);
   try {
     fs.mkdirSync(path.join(staging, "storage"), { recursive: true });
-    files.forEach((file, i) => writeAtomicSync(path.join(staging, "storage", fileIds[i]), zip.read(file.entry)));
+    for (const { file, id } of filesWithIds) writeAtomicSync(path.join(staging, "storage", id), zip.read(file.entry));
     writeAtomicSync(path.join(staging, SNAPSHOT_FILE_NAME), encodeStoredData(stored));
     fsyncDirSync(staging);
     checkFresh(root);

@@ -45,7 +45,7 @@ function componentPathOf(prefix: string): string {
   const names: string[] = [];
   let rest = prefix;
   for (let match = /^(.*\/)?_components\/([^/]+)\/$/.exec(rest); match; match = /^(.*\/)?_components\/([^/]+)\/$/.exec(rest)) {
-    names.unshift(match[2]);
+    names.unshift(match[2] ?? "");
     rest = match[1] ?? "";
   }
   return names.join("/");
@@ -56,10 +56,10 @@ export function classifyEntry(name: string): EntryKind {
   const table = /^(.*\/)?([^/]+)\/(documents|generated_schema)\.jsonl$/.exec(name);
   if (table) {
     const componentPath = componentPathOf(table[1] ?? "");
-    return { kind: table[3] === "documents" ? "documents" : "schema", componentPath, table: table[2] };
+    return { kind: table[3] === "documents" ? "documents" : "schema", componentPath, table: table[2] ?? "" };
   }
   const file = /^(.*\/)?_storage\/([^/.]+)(?:\.[^/]+)?$/.exec(name);
-  if (file) return { kind: "file", componentPath: componentPathOf(file[1] ?? ""), storageId: file[2] };
+  if (file) return { kind: "file", componentPath: componentPathOf(file[1] ?? ""), storageId: file[2] ?? "" };
   return { kind: "other" };
 }
 
@@ -71,7 +71,7 @@ export function isTableName(name: string): boolean {
 /** A file extension for a content type, so a stored file opens at a glance (Convex adds one too). */
 export function extensionFor(contentType: unknown): string {
   if (typeof contentType !== "string") return "";
-  const type = contentType.split(";")[0].trim().toLowerCase();
+  const type = (contentType.split(";", 1)[0] ?? "").trim().toLowerCase();
   const known: Record<string, string> = {
     "image/png": "png", "image/jpeg": "jpg", "image/gif": "gif", "image/webp": "webp", "image/avif": "avif",
     "image/svg+xml": "svg", "text/plain": "txt", "text/html": "html", "text/css": "css", "text/csv": "csv",

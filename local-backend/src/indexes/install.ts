@@ -230,10 +230,10 @@ function paginateRange(
   }
   let splitCursor: string | null = null;
   if (pageStatus === "SplitRequired" && readCursors.length >= 2) {
-    splitCursor = readCursors[Math.floor((readCursors.length - 1) / 2)];
+    splitCursor = readCursors[Math.floor((readCursors.length - 1) / 2)] ?? null;
   } else if (pageStatus === null && rowsRead > pageSize + 1 && readCursors.length >= 2) {
     pageStatus = "SplitRecommended";
-    splitCursor = readCursors[Math.floor((readCursors.length - 1) / 2)];
+    splitCursor = readCursors[Math.floor((readCursors.length - 1) / 2)] ?? null;
   }
   return { page, isDone: continueCursor === "_end_cursor", continueCursor, splitCursor, pageStatus };
 }

@@ -84,7 +84,8 @@ function sameLiteral(literal: LiteralValue, value: unknown): boolean {
 
 /** A one-member union is its member (its error kept); otherwise members' errors are dropped. */
 function checkUnion(validator: Extract<Validator, { kind: "union" }>, value: unknown, idTable: IdTable): ValidationError | null {
-  if (validator.members.length === 1) return checkValue(validator.members[0], value, idTable);
+  const [only, ...others] = validator.members;
+  if (only && others.length === 0) return checkValue(only, value, idTable);
   const matches = validator.members.some((member) => checkValue(member, value, idTable) === null);
   return matches ? null : noMatch(validator, value);
 }

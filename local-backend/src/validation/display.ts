@@ -72,7 +72,7 @@ export function displayLiteral(value: LiteralValue): string {
 
 /** The shortest round-trip digits of |x| (no dot) and the power of ten of the first one. */
 function shortestDigits(x: number): { digits: string; exponent: number } {
-  const [mantissa, exponent] = Math.abs(x).toExponential().split("e");
+  const [mantissa = "", exponent] = Math.abs(x).toExponential().split("e");
   return { digits: mantissa.replace(".", ""), exponent: Number(exponent) };
 }
 

@@ -50,7 +50,8 @@ export function parseValidatorText(text: string): Validator | null {
 export function parseValidator(json: unknown): Validator {
   const node = asRecord(json, "validator");
   const type = node.type;
-  if (typeof type === "string" && Object.prototype.hasOwnProperty.call(SIMPLE_TYPES, type)) return SIMPLE_TYPES[type];
+  const simple = typeof type === "string" && Object.prototype.hasOwnProperty.call(SIMPLE_TYPES, type) ? SIMPLE_TYPES[type] : undefined;
+  if (simple) return simple;
   switch (type) {
     case "id":
       return { kind: "id", table: asString(node.tableName, "id tableName") };
