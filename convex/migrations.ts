@@ -16,4 +16,5 @@ export const runAll = migrations.runner([
   internal.tags.backfillDiscovery,
   internal.challenges.backfillListOrder,
   internal.notifications.backfillGroups,
+  internal.challengeVotingRules.backfillShuffleKeys,
 ]);

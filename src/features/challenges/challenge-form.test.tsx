@@ -136,6 +136,7 @@ describe("ChallengeForm submit", () => {
       prize: true,
       prizeDescription: "ギフトカード",
       tags: ["ゲーム", "AI"],
+      votingRules: { voters: "anyone", hideCounts: false },
     });
   });
 

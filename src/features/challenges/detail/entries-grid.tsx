@@ -30,7 +30,8 @@ export function EntriesGrid({ challenge }: { challenge: ChallengeDetail }) {
     { challengeId: challenge._id },
     { initialNumItems: PAGE_SIZE },
   );
-  const ordering = challenge.status === "active" ? "新しい順" : "得票数順";
+  // Hidden counts: the server sends each viewer their own shuffled order, not the votes order.
+  const ordering = challenge.status === "active" ? "新しい順" : challenge.countsHidden ? "ランダム順（投票数は終了まで非公開）" : "得票数順";
   return (
     <section aria-labelledby="entries-heading" className="flex flex-col gap-4">
       <div className="flex items-end justify-between gap-3">
@@ -132,7 +133,8 @@ function VoteButton({ entry, challenge }: { entry: ChallengeEntry; challenge: Ch
     );
   });
   const votable = challenge.status === "voting" && !entry.isOwn;
-  const label = `投票 ${entry.votesCount}票${entry.isOwn && challenge.status === "voting" ? "（自分の作品）" : ""}`;
+  const count = entry.votesCount === null ? "" : ` ${entry.votesCount}票`;
+  const label = `投票${count}${entry.isOwn && challenge.status === "voting" ? "（自分の作品）" : ""}`;
 
   const onClick = () => {
     if (status === "signedOut") {
@@ -147,6 +149,7 @@ function VoteButton({ entry, challenge }: { entry: ChallengeEntry; challenge: Ch
   };
 
   if (!votable) {
+    if (entry.votesCount === null) return null;
     return (
       <span className="relative z-10 inline-flex h-9 shrink-0 items-center gap-1.5 rounded-xl px-2 text-sm font-semibold text-zinc-600">
         <span className="sr-only">{label}</span>
@@ -173,7 +176,7 @@ function VoteButton({ entry, challenge }: { entry: ChallengeEntry; challenge: Ch
     >
       <Heart aria-hidden className={cn("size-4", entry.viewerVoted && "fill-brand-500 text-brand-500")} />
       <span>{entry.viewerVoted ? "投票済み" : "投票"}</span>
-      <span className="tabular-nums">{formatNumber(entry.votesCount)}</span>
+      {entry.votesCount !== null && <span className="tabular-nums">{formatNumber(entry.votesCount)}</span>}
     </button>
   );
 }
