@@ -15,7 +15,7 @@ import { AuthorByline } from "@/components/works/author-byline";
 import { CARD_IMAGE_PROPS } from "@/components/works/card-image";
 import { paths } from "@/config/paths";
 import { cn } from "@/lib/cn";
-import { isAboutThePerson, readServerError } from "@/lib/convex-error";
+import { readServerError } from "@/lib/convex-error";
 import { formatNumber } from "@/lib/i18n/format";
 import { useViewer } from "@/lib/use-viewer";
 import type { ChallengeDetail, ChallengeEntry } from "./challenge-types";
@@ -144,7 +144,8 @@ function VoteButton({ entry, challenge }: { entry: ChallengeEntry; challenge: Ch
     // Convex drops the optimistic value by itself when the server refuses (the rollback).
     vote({ submissionId: entry._id }).catch((error: unknown) => {
       const { message, code } = readServerError(error, CHALLENGE_MESSAGES.voteFailed);
-      toast.error(isAboutThePerson(code) || message === CHALLENGE_MESSAGES.voteSignIn ? message : CHALLENGE_MESSAGES.voteFailed);
+      // A refusal says why (the voting rules, one's own entry, going too fast); a crash does not.
+      toast.error(code !== null ? message : CHALLENGE_MESSAGES.voteFailed);
     });
   };
 
