@@ -94,9 +94,9 @@ describe("challenge voting rules", () => {
     // B and C vote for each other's entry; each sees their own vote, nobody sees a count.
     await b.goto(challengePath);
     await voteButton(b, cWork).click();
-    await entryCard(b, cWork).getByRole("button", { name: "投票", pressed: true }).waitFor();
+    await entryCard(b, cWork).getByRole("button", { name: "投票済み", pressed: true }).waitFor();
     await voteButton(c, ENTRANT_WORK).click();
-    await entryCard(c, ENTRANT_WORK).getByRole("button", { name: "投票", pressed: true }).waitFor();
+    await entryCard(c, ENTRANT_WORK).getByRole("button", { name: "投票済み", pressed: true }).waitFor();
     await entryCard(c, ENTRANT_WORK).getByText("投票済み").waitFor();
     for (const page of [a, b, c, d]) await expectNoCounts(page);
     const visitor = await browser.newPage(PHONE);
@@ -124,5 +124,6 @@ describe("challenge voting rules", () => {
     await a.reload();
     await entryCard(a, ENTRANT_WORK).getByText("優勝", { exact: true }).waitFor();
     await a.screenshot({ path: "/tmp/voting-ended-desktop.png", fullPage: true });
-  });
+    // Five people through a whole challenge: longer than one page's journey.
+  }, 240_000);
 });

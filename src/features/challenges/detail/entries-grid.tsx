@@ -165,7 +165,8 @@ function VoteButton({ entry, challenge }: { entry: ChallengeEntry; challenge: Ch
     <button
       type="button"
       aria-pressed={entry.viewerVoted}
-      aria-label={label}
+      // With counts hidden the visible 投票 / 投票済み is the whole name.
+      aria-label={entry.votesCount === null ? undefined : label}
       onClick={onClick}
       className={cn(
         "relative z-10 inline-flex h-9 shrink-0 items-center gap-1.5 rounded-xl border px-3 text-sm font-semibold transition-colors",
