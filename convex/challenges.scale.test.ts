@@ -1,6 +1,7 @@
-// Challenges at scale: the challenge_created fan-out to 10,000 users in bounded batches, and the
-// list of 10,000 challenges paged and counted under a documents-read cap (a scan of either
-// table reads far more than the cap and fails the test).
+// Challenges at scale: the challenge_created fan-out to 10,000 users in bounded batches, the
+// list of 10,000 challenges paged and counted, and a challenge with 1,000 entries and 10,000
+// voters (shuffled pages, votes, the CSV, the reminder fan-out), all under a documents-read cap
+// (a scan reads far more than the cap and fails the test).
 import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
 import { api } from "./_generated/api";
 import type { Doc, Id } from "./_generated/dataModel";
@@ -11,7 +12,11 @@ import { createChallenge, useJapanNoon } from "./model/challenges.testkit";
 import { bumpSiteCounter } from "./model/siteCounters";
 import { newUserDocument } from "./model/users";
 import { DEFAULT_USER_SETTINGS } from "./schema";
-import { createUser, newTest, type TestConvex } from "./test.setup";
+import { createUser, newTest, signInAs, type TestConvex } from "./test.setup";
+import { REMINDER_BATCH, REMINDER_LEAD_MS } from "./model/challengeReminders";
+import { shuffleKeyOf } from "./model/entryShuffle";
+import { insertProject } from "./model/projects";
+import { workInput } from "./model/works.testkit";
 
 /** Reads allowed per function: a batch of the fan-out, a page of the list, with room to spare. */
 const READ_CAP = 1000;
@@ -266,3 +271,133 @@ describe(`challenges.list and summary at 10,000 challenges, at most ${LIST_READ_
 function listPage(t: TestConvex, status: ChallengeStatus | undefined, paginationOpts: { numItems: number; cursor: string | null }) {
   return t.query(api.challenges.list, { ...(status ? { status } : {}), paginationOpts });
 }
+
+describe("a challenge with 1,000 entries and 10,000 voters, counts hidden", () => {
+  const ENTRANTS = 1000;
+  const VOTERS = 10_000;
+  /** Works (each read of its author, tags and counters) per seeding transaction. */
+  const WORK_CHUNK = 100;
+
+  /**
+   * 1,000 entrants each with a work and an entry (with its shuffle key), 10,000 voters with a
+   * vote each, spread over the entries; voting open, counts hidden, entrants-only voting.
+   */
+  async function seedBigChallenge(t: TestConvex) {
+    const organiser = await createUser(t, { displayName: "主催者" });
+    const challengeId = await organiser.as.mutation(api.challenges.create, {
+      title: "千人チャレンジ",
+      description: "説明",
+      requirements: "要件",
+      endDate: "2025-01-25",
+      prize: false,
+      prizeDescription: "",
+      tags: [],
+      votingRules: { voters: "entrants", hideCounts: true },
+    });
+    // The challenge_created fan-out runs now, while the organiser is the only user.
+    vi.advanceTimersByTime(0);
+    await t.finishInProgressScheduledFunctions();
+    const entrants: { userId: Id<"users">; submissionId: Id<"challengeSubmissions"> }[] = [];
+    for (let start = 0; start < ENTRANTS; start += WORK_CHUNK) {
+      entrants.push(
+        ...(await t.run(async (ctx) => {
+          const out = [];
+          for (let i = start; i < start + WORK_CHUNK; i++) {
+            const userId = await ctx.db.insert("users", newUserDocument({ name: `参加者${i}` }, Date.now()));
+            const projectId = await insertProject(ctx, userId, { ...workInput, title: `作品${i}` }, Date.now());
+            const submissionId = await ctx.db.insert("challengeSubmissions", {
+              challengeId,
+              projectId,
+              userId,
+              votesCount: 0,
+              isWinner: false,
+              tieOrder: -Date.now(),
+              updatedAt: Date.now(),
+            });
+            await ctx.db.patch("challengeSubmissions", submissionId, { shuffleKey: shuffleKeyOf(submissionId) });
+            out.push({ userId, submissionId });
+          }
+          return out;
+        })),
+      );
+    }
+    await t.run((ctx) => ctx.db.patch("challenges", challengeId, { submissionsCount: ENTRANTS }));
+    await organiser.as.mutation(api.challenges.startVoting, { challengeId });
+    for (let start = 0; start < VOTERS; start += CHUNK) {
+      await t.run(async (ctx) => {
+        for (let i = start; i < start + CHUNK; i++) {
+          const userId = await ctx.db.insert("users", newUserDocument({ name: `投票者${i}` }, Date.now()));
+          const submissionId = entrants[i % ENTRANTS]!.submissionId;
+          await ctx.db.insert("challengeVotes", { userId, submissionId, challengeId });
+        }
+        // Every entry got ten votes; the first one more, below.
+        if (start === 0) for (const entrant of entrants) await ctx.db.patch("challengeSubmissions", entrant.submissionId, { votesCount: VOTERS / ENTRANTS });
+      });
+    }
+    return { organiser, challengeId, entrants };
+  }
+
+  test("the shuffled entries page through every entry once; votes, the CSV, eligibility and reminders stay within the read cap", async () => {
+    const t = newTest({ documentsRead: READ_CAP });
+    const { organiser, challengeId, entrants } = await seedBigChallenge(t);
+    // The cap is live: reading every entry with its work in one function fails.
+    await expect(
+      t.run(async (ctx) => {
+        for (const entry of await ctx.db.query("challengeSubmissions").collect()) await ctx.db.get("projects", entry.projectId);
+      }),
+    ).rejects.toThrow(/Scanned too many documents/);
+
+    const viewer = await t.run(async (ctx) => ctx.db.get("users", entrants[5]!.userId));
+    const entrant = signInAs(t, viewer!._id, await t.run((ctx) => ctx.db.insert("authSessions", { userId: viewer!._id, expirationTime: Date.now() + 86_400_000 })));
+    const seen = new Set<string>();
+    let cursor: string | null = null;
+    let pages = 0;
+    for (;;) {
+      const result: { page: { _id: string; votesCount: number | null }[]; isDone: boolean; continueCursor: string } = await entrant.query(
+        api.challenges.entries,
+        { challengeId, paginationOpts: { numItems: 24, cursor } },
+      );
+      pages++;
+      for (const entry of result.page) {
+        expect(seen.has(entry._id)).toBe(false);
+        expect(entry.votesCount).toBeNull();
+        seen.add(entry._id);
+      }
+      if (result.isDone) break;
+      cursor = result.continueCursor;
+    }
+    expect(seen.size).toBe(ENTRANTS);
+    expect(pages).toBeLessThanOrEqual(Math.ceil(ENTRANTS / 24) + 1);
+
+    // An entrant votes (the rule reads one index row); a vote answers without a count.
+    expect(await entrant.mutation(api.challenges.toggleVote, { submissionId: entrants[0]!.submissionId })).toEqual({ voted: true, votesCount: null });
+    expect(await entrant.query(api.challengeVotingRules.eligibility, { challengeId })).toEqual({ refusal: null });
+    const csv = await organiser.as.query(api.challenges.exportEntries, { challengeId, paginationOpts: { numItems: 200, cursor: null } });
+    expect(csv.page).toHaveLength(200);
+    expect(csv.page.every((row) => row.votesCount === null)).toBe(true);
+
+    // The voting-end reminder reaches each of the 1,000 entrants once, in batches.
+    const { votingEndsAt } = (await t.run((ctx) => ctx.db.get("challenges", challengeId)))!;
+    vi.advanceTimersByTime(votingEndsAt! - REMINDER_LEAD_MS - Date.now());
+    await t.finishAllScheduledFunctions(vi.runAllTimers, 100);
+    const reminded: Id<"users">[] = [];
+    let next: string | null = null;
+    for (;;) {
+      const result: { page: Doc<"notifications">[]; isDone: boolean; continueCursor: string } = await t.run((ctx) =>
+        ctx.db
+          .query("notifications")
+          .withIndex("by_challengeId", (q) => q.eq("challengeId", challengeId))
+          .paginate({ numItems: 900, cursor: next }),
+      );
+      reminded.push(...result.page.filter((row) => row.type === "challenge_reminder").map((row) => row.userId));
+      if (result.isDone) break;
+      next = result.continueCursor;
+    }
+    expect(reminded).toHaveLength(ENTRANTS);
+    expect(new Set(reminded)).toEqual(new Set(entrants.map((entry) => entry.userId)));
+    const runs = await t.run(async (ctx) =>
+      (await ctx.db.system.query("_scheduled_functions").take(READ_CAP - 1)).filter((job) => job.name.includes("challengeReminders")),
+    );
+    expect(runs.filter((job) => job.state.kind === "success").length).toBeGreaterThanOrEqual(ENTRANTS / REMINDER_BATCH);
+  });
+});

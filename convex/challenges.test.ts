@@ -125,6 +125,8 @@ describe("challenges.create", () => {
       votingStartedAt: null,
       votingEndsAt: null,
       endedAt: null,
+      votingRules: { voters: "anyone", hideCounts: false },
+      countsHidden: false,
       viewer: null,
       moderation: null,
     });
@@ -311,17 +313,21 @@ describe("challenges.enter", () => {
     expect(await t.run((ctx) => ctx.db.query("challengeSubmissions").collect())).toHaveLength(1);
   });
 
-  test("the organiser may enter their own challenge, and is not notified of it", async () => {
+  test("the organiser may not enter their own challenge: refused with the reason, nothing written", async () => {
     const t = newTest();
     const organiser = await createUser(t);
     const challengeId = await createChallenge(organiser.as);
-    const { submissionId } = await enterNewWork(t, organiser, challengeId);
+    const projectId = await createWork(t, organiser.userId);
+    expect(await errorOf(organiser.as.mutation(api.challenges.enter, { challengeId, projectId }))).toEqual({
+      code: "FORBIDDEN",
+      message: "主催者は自分のチャレンジに応募できません",
+    });
     expect(shown(await organiser.as.query(api.challenges.detail, { id: challengeId }))?.viewer).toEqual({
       isOrganiser: true,
-      entryId: submissionId,
+      entryId: null,
     });
     expect(await notificationsOf(organiser, "challenge_submission")).toEqual([]);
-    expect((await challengeDoc(t, challengeId)).submissionsCount).toBe(1);
+    expect((await challengeDoc(t, challengeId)).submissionsCount).toBe(0);
   });
 
   test("signed out, someone else's work, a missing work or challenge are refused; nothing changes", async () => {
@@ -345,10 +351,10 @@ describe("challenges.enter", () => {
       code: "FORBIDDEN",
       message: "自分の作品だけを提出できます",
     });
-    // The organiser may not enter an entrant's work either.
+    // The organiser may not enter at all, an entrant's work neither.
     expect(await errorOf(organiser.as.mutation(api.challenges.enter, { challengeId, projectId: mine }))).toEqual({
       code: "FORBIDDEN",
-      message: "自分の作品だけを提出できます",
+      message: "主催者は自分のチャレンジに応募できません",
     });
     expect(await errorOf(entrant.as.mutation(api.challenges.enter, { challengeId, projectId: goneWork }))).toMatchObject({
       code: "FORBIDDEN",

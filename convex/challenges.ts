@@ -14,6 +14,8 @@ import { CHALLENGE_MESSAGES, DEFAULT_VOTING_DAYS, normalizeChallenge, validateCh
 import { japanDate } from "./model/japanTime";
 import {
   assertOrganiser,
+  countsHiddenNow,
+  entriesByTime,
   entriesInOrder,
   loadChallenge,
   moveStatus,
@@ -36,6 +38,10 @@ import { canSee } from "./model/visibility";
 import { bumpSiteCounter, readSiteCounter } from "./model/siteCounters";
 import { displayNameOf } from "./model/users";
 import { vChallengeStatus } from "./schema";
+import { syncReminders } from "./model/challengeReminders";
+import { shuffleKeyOf, shuffledPage, viewerShuffle } from "./model/entryShuffle";
+import { voteRefusal } from "./model/voterEligibility";
+import { vVotingRules, VOTING_RULES_MESSAGES } from "./model/votingRules";
 
 /** Entries shown per page of a challenge's grid. */
 const ENTRIES_PAGE = 24;
@@ -110,11 +116,15 @@ export const entries = publicQuery({
     const viewerId = ctx.viewerId;
     // Entries by users the viewer mutes are left out; the page reads a few more to stay full.
     const mutes = await muteFilter(ctx, viewerId);
+    // Hidden counts: during voting each viewer gets their own shuffled order, not the votes order.
+    const hideCounts = countsHiddenNow(challenge, Date.now());
     const page = await readPage(paginationOpts, ENTRIES_PAGE, (opts) =>
-      entriesInOrder(ctx, challenge).paginate({ ...opts, numItems: opts.numItems + mutes.extra }),
+      hideCounts && challenge.status === "voting"
+        ? shuffledPage(ctx, challenge._id, viewerShuffle(challenge._id, viewerId), opts.numItems + mutes.extra, opts.cursor)
+        : entriesInOrder(ctx, challenge).paginate({ ...opts, numItems: opts.numItems + mutes.extra }),
     );
     const visible = await mutes.visible(page.page, (entry) => entry.userId);
-    const shown = await Promise.all(visible.map((entry) => toChallengeEntry(ctx, entry, viewerId)));
+    const shown = await Promise.all(visible.map((entry) => toChallengeEntry(ctx, entry, viewerId, hideCounts)));
     return { ...page, page: shown.filter((entry) => entry !== null) };
   },
 });
@@ -141,7 +151,10 @@ export const pickableWorks = publicQuery({
   },
 });
 
-/** The organiser's CSV, a page at a time: title, author, work id, votes, entry time. */
+/**
+ * The organiser's CSV, a page at a time: title, author, work id, votes, entry time. While counts
+ * are hidden the votes are null and the rows come newest entry first, so nothing reveals them.
+ */
 export const exportEntries = userQuery({
   args: { challengeId: v.id("challenges"), paginationOpts: paginationOptsValidator },
   returns: paginationResultValidator(
@@ -149,7 +162,7 @@ export const exportEntries = userQuery({
       title: v.string(),
       author: v.string(),
       projectId: v.id("projects"),
-      votesCount: v.number(),
+      votesCount: v.union(v.number(), v.null()),
       enteredAt: v.number(),
     }),
   ),
@@ -157,7 +170,10 @@ export const exportEntries = userQuery({
     const viewer = ctx.viewer;
     const challenge = await loadChallenge(ctx, challengeId);
     assertOrganiser(challenge, viewer._id);
-    const page = await readPage(paginationOpts, EXPORT_PAGE, (opts) => entriesInOrder(ctx, challenge).paginate(opts));
+    const hideCounts = countsHiddenNow(challenge, Date.now());
+    const page = await readPage(paginationOpts, EXPORT_PAGE, (opts) =>
+      (hideCounts ? entriesByTime(ctx, challenge) : entriesInOrder(ctx, challenge)).paginate(opts),
+    );
     const rows = await Promise.all(
       page.page.map(async (entry) => {
         const work = await ctx.db.get("projects", entry.projectId);
@@ -167,7 +183,7 @@ export const exportEntries = userQuery({
           title: work.title,
           author: author ? displayNameOf(author) : "退会したユーザー",
           projectId: work._id,
-          votesCount: entry.votesCount,
+          votesCount: hideCounts ? null : entry.votesCount,
           enteredAt: entry._creationTime,
         };
       }),
@@ -185,6 +201,8 @@ const vChallengeForm = {
   prize: v.boolean(),
   prizeDescription: v.string(),
   tags: v.array(v.string()),
+  /** Who may vote and whether counts stay hidden until the end; unset keeps the defaults. */
+  votingRules: v.optional(vVotingRules),
 };
 
 /** Creates an open challenge and tells everyone who wants to hear of new ones. */
@@ -193,7 +211,7 @@ export const create = memberMutation({
   rateLimit: "createChallenge",
   args: vChallengeForm,
   returns: v.id("challenges"),
-  handler: async (ctx, input) => {
+  handler: async (ctx, { votingRules, ...input }) => {
     const viewer = ctx.viewer;
     const now = Date.now();
     const today = japanDate(now);
@@ -207,7 +225,9 @@ export const create = memberMutation({
       startedAt: now,
       submissionsCount: 0,
       ...listPlace(fields),
+      ...(votingRules ? { votingRules } : {}),
     });
+    await syncReminders(ctx, (await ctx.db.get("challenges", challengeId))!);
     await bumpSiteCounter(ctx, "challenges_active", 1);
     await ctx.scheduler.runAfter(0, internal.challenges.notifyCreated, { challengeId, cursor: null });
     return challengeId;
@@ -258,6 +278,7 @@ export const enter = memberMutation({
     const viewer = ctx.viewer;
     const challenge = await loadChallenge(ctx, challengeId);
     if (challenge.hidden) throw userError("NOT_FOUND", CHALLENGE_MESSAGES.notFound);
+    if (challenge.userId === viewer._id) throw userError("FORBIDDEN", VOTING_RULES_MESSAGES.organiserEntry);
     const work = await ctx.db.get("projects", projectId);
     if (!work || work.userId !== viewer._id) throw userError("FORBIDDEN", CHALLENGE_MESSAGES.notOwnWork);
     if (work.hidden || challenge.hidden) throw userError("NOT_FOUND", CHALLENGE_MESSAGES.notFound);
@@ -278,7 +299,7 @@ export const enter = memberMutation({
     // Minus the exact entry time (what the grid shows as enteredAt): entries made in the same
     // millisecond still tie earliest first in the votes order.
     const { _creationTime } = (await ctx.db.get("challengeSubmissions", submissionId))!;
-    await ctx.db.patch("challengeSubmissions", submissionId, { tieOrder: -_creationTime });
+    await ctx.db.patch("challengeSubmissions", submissionId, { tieOrder: -_creationTime, shuffleKey: shuffleKeyOf(submissionId) });
     await ctx.db.patch("challenges", challengeId, { submissionsCount: challenge.submissionsCount + 1, updatedAt: now });
     await bumpSiteCounter(ctx, "challengeSubmissions", 1);
     if (challenge.userId) {
@@ -316,6 +337,7 @@ export const startVoting = memberMutation({
     }
     const now = Date.now();
     await moveStatus(ctx, challenge, "voting", { votingStartedAt: now, votingEndsAt: votingEndsAtFrom(now, votingDays) });
+    await syncReminders(ctx, (await ctx.db.get("challenges", challengeId))!);
     return null;
   },
 });
@@ -325,7 +347,8 @@ export const toggleVote = memberMutation({
   signInMessage: CHALLENGE_MESSAGES.voteSignIn,
   rateLimit: "vote",
   args: { submissionId: v.id("challengeSubmissions") },
-  returns: v.object({ voted: v.boolean(), votesCount: v.number() }),
+  /** votesCount is null while the challenge hides its counts. */
+  returns: v.object({ voted: v.boolean(), votesCount: v.union(v.number(), v.null()) }),
   handler: async (ctx, { submissionId }) => {
     const viewer = ctx.viewer;
     const submission = await ctx.db.get("challengeSubmissions", submissionId);
@@ -342,11 +365,14 @@ export const toggleVote = memberMutation({
       .unique();
     // Taking a vote back stays possible; a new vote in the organiser's challenge does not.
     if (!existing && (await blocks(ctx, challenge.userId, viewer._id))) throw userError("FORBIDDEN", MUTE_MESSAGES.blockedVote);
+    // The voting rules decide who casts a new vote; a vote cast before stays free to take back.
+    const refusal = existing ? null : await voteRefusal(ctx, challenge, viewer, Date.now());
+    if (refusal) throw userError("FORBIDDEN", refusal);
     const votesCount = existing ? lowered(submission.votesCount) : submission.votesCount + 1;
     if (existing) await ctx.db.delete("challengeVotes", existing._id);
     else await ctx.db.insert("challengeVotes", { userId: viewer._id, submissionId, challengeId: challenge._id });
     await ctx.db.patch("challengeSubmissions", submissionId, { votesCount, updatedAt: Date.now() });
-    return { voted: !existing, votesCount };
+    return { voted: !existing, votesCount: countsHiddenNow(challenge, Date.now()) ? null : votesCount };
   },
 });
 
@@ -369,6 +395,7 @@ export const selectWinner = memberMutation({
     await ctx.db.patch("challengeSubmissions", submissionId, { isWinner: true, updatedAt: now });
     await moveStatus(ctx, challenge, "ended", { winnerSubmissionId: submissionId, winnerUserId: submission.userId, endedAt: now });
     await rewardWinner(ctx, challenge, submission.userId);
+    await syncReminders(ctx, (await ctx.db.get("challenges", challengeId))!);
     return null;
   },
 });

@@ -162,7 +162,7 @@ describe("challenges.toggleVote", () => {
     const votes = await Promise.all(voters.map((voter) => voter.as.mutation(api.challenges.toggleVote, { submissionId })));
     expect(votes.every((result) => result.voted)).toBe(true);
     // Each vote saw every earlier one: the counts returned are 1..200, each once.
-    expect(votes.map((result) => result.votesCount).sort((x, y) => x - y)).toEqual(Array.from({ length: 200 }, (_, i) => i + 1));
+    expect(votes.map((result) => result.votesCount!).sort((x, y) => x - y)).toEqual(Array.from({ length: 200 }, (_, i) => i + 1));
     expect(await storedVotes(t, submissionId)).toEqual({ votesCount: 200, rows: 200 });
     expect((await t.query(api.challenges.entries, { challengeId, paginationOpts: page })).page[0]?.votesCount).toBe(200);
     const voterIds = await t.run(async (ctx) =>
@@ -171,8 +171,8 @@ describe("challenges.toggleVote", () => {
     expect(new Set(voterIds)).toEqual(new Set(voters.map((voter) => voter.userId)));
 
     const unvotes = await Promise.all(voters.map((voter) => voter.as.mutation(api.challenges.toggleVote, { submissionId })));
-    expect(unvotes.every((result) => !result.voted && result.votesCount >= 0)).toBe(true);
-    expect(unvotes.map((result) => result.votesCount).sort((x, y) => x - y)).toEqual(Array.from({ length: 200 }, (_, i) => i));
+    expect(unvotes.every((result) => !result.voted && result.votesCount! >= 0)).toBe(true);
+    expect(unvotes.map((result) => result.votesCount!).sort((x, y) => x - y)).toEqual(Array.from({ length: 200 }, (_, i) => i));
     expect(await storedVotes(t, submissionId)).toEqual({ votesCount: 0, rows: 0 });
   });
 });

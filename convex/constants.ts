@@ -104,6 +104,7 @@ export const NOTIFICATION_TYPES = [
   "challenge_created",
   "challenge_submission",
   "challenge_winner",
+  "challenge_reminder",
   "follow",
   "moderation",
   "new_work",

@@ -17,4 +17,5 @@ export const runAll = migrations.runner([
   internal.challenges.backfillListOrder,
   internal.notifications.backfillGroups,
   internal.projects.backfillShareCardAuthor,
+  internal.challengeVotingRules.backfillShuffleKeys,
 ]);

@@ -212,6 +212,7 @@ const MUTATION_SAMPLES: Record<string, (w: World) => Record<string, unknown>> = 
   "challenges:selectWinner": (w) => ({ challengeId: w.challengeId, submissionId: w.submissionId }),
   "challenges:startVoting": (w) => ({ challengeId: w.challengeId }),
   "challenges:toggleVote": (w) => ({ submissionId: w.submissionId }),
+  "challengeVotingRules:update": (w) => ({ challengeId: w.challengeId, votingRules: { voters: "creators", hideCounts: true } }),
   "comments:add": (w) => ({ projectId: w.projectId, content: "こんにちは" }),
   "comments:remove": (w) => ({ commentId: w.commentId }),
   "drafts:discard": (w) => ({ id: w.draftId }),
@@ -272,6 +273,8 @@ const QUERY_SAMPLES: Record<string, QuerySample> = {
   "challenges:list": { args: () => ({ paginationOpts: page }), access: "public" },
   "challenges:pickableWorks": { args: () => ({}), access: "private", nothing: [] },
   "challenges:summary": { args: () => ({}), access: "public" },
+  // Whether the signed-in viewer may vote: nothing for a visitor.
+  "challengeVotingRules:eligibility": { args: (w) => ({ challengeId: w.challengeId }), access: "private", nothing: null },
   "comments:list": { args: (w) => ({ projectId: w.projectId, paginationOpts: page }), access: "public" },
   "drafts:get": { args: (w) => ({ id: w.draftId }), access: "private", nothing: null },
   "drafts:mine": { args: () => ({}), access: "private", nothing: [] },

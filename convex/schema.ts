@@ -14,6 +14,7 @@ import {
   REPORT_TARGET_TYPES,
   ROLES,
 } from "./constants";
+import { vVotingRules } from "./model/votingRules";
 
 // ---------------------------------------------------------------------------------------------
 // Shared validators: function arguments use these so the schema and the API never drift apart.
@@ -70,6 +71,8 @@ export const vUserSettings = v.object({
     email: v.boolean(),
     /** A work I saved (ストック) was updated by its author; unset on older rows means on. */
     updates: v.optional(v.boolean()),
+    /** A challenge I entered is a day from its entry or voting deadline; unset means on. */
+    challengeReminders: v.optional(v.boolean()),
   }),
   emailNotifications: v.object({ comments: v.boolean() }),
   privacy: v.object({
@@ -505,6 +508,8 @@ export default defineSchema({
      */
     listRank: v.optional(v.number()),
     listKey: v.optional(v.number()),
+    /** Who may vote and whether counts stay hidden until the end (model/votingRules.ts); unset is the default. */
+    votingRules: v.optional(vVotingRules),
   })
     // The list others see (and the sitemap) read only challenges that are not hidden.
     // eslint-disable-next-line @convex-dev/no-duplicate-indexes
@@ -527,6 +532,8 @@ export default defineSchema({
     updatedAt: v.number(),
     /** Copied from the work: the entry grids skip hidden works through their index. */
     hidden: v.optional(v.literal(true)),
+    /** In [0, 1), hashed from the id: the per-viewer shuffled order of hidden-count challenges (model/entryShuffle.ts). */
+    shuffleKey: v.optional(v.number()),
   })
     .index("by_challengeId_and_userId", ["challengeId", "userId"])
     // eslint-disable-next-line @convex-dev/no-duplicate-indexes
@@ -536,6 +543,8 @@ export default defineSchema({
     .index("by_challengeId_and_hidden", ["challengeId", "hidden"])
     // During voting and after: most votes first, ties earlier entry first (read in desc order).
     .index("by_challengeId_and_hidden_and_votesCount_and_tieOrder", ["challengeId", "hidden", "votesCount", "tieOrder"])
+    // While counts are hidden: each viewer's shuffled order, as two ranges of this index.
+    .index("by_challengeId_and_hidden_and_shuffleKey", ["challengeId", "hidden", "shuffleKey"])
     .index("by_projectId", ["projectId"])
     .index("by_userId", ["userId"]),
 
@@ -549,6 +558,18 @@ export default defineSchema({
     .index("by_submissionId_and_userId", ["submissionId", "userId"])
     .index("by_challengeId_and_userId", ["challengeId", "userId"])
     .index("by_userId", ["userId"]),
+
+  // The reminders a challenge's entrants get a day before a deadline (model/challengeReminders.ts):
+  // one row per challenge and kind, holding the scheduled send so a changed deadline moves it
+  // instead of adding a second, and `sentAt` so it never goes out twice.
+  challengeReminders: defineTable({
+    challengeId: v.id("challenges"),
+    kind: v.union(v.literal("entry_deadline"), v.literal("voting_end")),
+    /** When it is due: 24 hours before the deadline it is about. */
+    dueAt: v.number(),
+    scheduledId: v.optional(v.id("_scheduled_functions")),
+    sentAt: v.optional(v.number()),
+  }).index("by_challengeId_and_kind", ["challengeId", "kind"]),
 
   // Who follows whom (docs/decisions.md "Votes, likes and follows"). One row per pair;
   // `_creationTime` orders both lists newest first.

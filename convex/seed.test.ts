@@ -77,6 +77,9 @@ describe("demo seed", () => {
           .take(100);
         expect(entries).toHaveLength(challenge.submissionsCount);
         expect(new Set(entries.map((e) => e.userId)).size).toBe(entries.length);
+        // The organiser never enters (or wins) their own challenge; every entry has a shuffle key.
+        expect(entries.map((e) => e.userId)).not.toContain(challenge.userId);
+        expect(entries.every((e) => e.shuffleKey !== undefined)).toBe(true);
         for (const entry of entries) {
           expect(-entry.tieOrder).toBeLessThanOrEqual(challenge.endDate);
           const votes = await ctx.db

@@ -1,4 +1,5 @@
 import { v } from "convex/values";
+import { shuffleKeyOf } from "./model/entryShuffle";
 import { internal } from "./_generated/api";
 import type { Doc, Id } from "./_generated/dataModel";
 import { internalAction, internalMutation, internalQuery, type MutationCtx } from "./_generated/server";
@@ -152,6 +153,7 @@ async function insertDemoChallenge(
       tieOrder: -enteredAt,
       updatedAt: enteredAt,
     });
+    await ctx.db.patch("challengeSubmissions", submissionId, { shuffleKey: shuffleKeyOf(submissionId) });
     submissions.push((await ctx.db.get("challengeSubmissions", submissionId))!);
     await bumpSiteCounter(ctx, "challengeSubmissions", 1);
   }

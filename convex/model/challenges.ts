@@ -14,6 +14,12 @@ import { bumpSiteCounter } from "./siteCounters";
 import { moderationView, vModerationView } from "./visibility";
 import { publicAuthor } from "./users";
 import { toWorkCard, vPublicAuthor, vWorkCard } from "./workCards";
+import { countsHidden, votingRulesOf, vVotingRules } from "./votingRules";
+
+/** Whether the challenge's vote counts (and the votes order) must stay on the server right now. */
+export function countsHiddenNow(challenge: Doc<"challenges">, now: number): boolean {
+  return countsHidden(challenge, challenge.status === "voting" ? votingDeadline(challenge) : null, now);
+}
 
 export async function loadChallenge(ctx: QueryCtx, challengeId: Id<"challenges">): Promise<Doc<"challenges">> {
   const challenge = await ctx.db.get("challenges", challengeId);
@@ -89,6 +95,10 @@ export const vChallengeDetail = v.object({
   organiser: vPublicAuthor,
   votingStartedAt: v.union(v.number(), v.null()),
   endedAt: v.union(v.number(), v.null()),
+  /** Who may vote and whether counts are hidden (defaults filled in), shown before anyone votes. */
+  votingRules: vVotingRules,
+  /** Whether counts are hidden right now: the entries carry none. */
+  countsHidden: v.boolean(),
   /** What the signed-in viewer may do here; null for a visitor. */
   viewer: v.union(
     v.object({
@@ -119,6 +129,8 @@ export async function toChallengeDetail(ctx: QueryCtx, challenge: Doc<"challenge
     organiser: await publicAuthor(ctx, challenge.userId),
     votingStartedAt: challenge.votingStartedAt ?? null,
     endedAt: challenge.endedAt ?? null,
+    votingRules: votingRulesOf(challenge),
+    countsHidden: countsHiddenNow(challenge, Date.now()),
     viewer: viewerId ? { isOrganiser: challenge.userId === viewerId, entryId: entry?._id ?? null } : null,
     moderation: moderationView(challenge),
   };
@@ -127,7 +139,8 @@ export async function toChallengeDetail(ctx: QueryCtx, challenge: Doc<"challenge
 export const vChallengeEntry = v.object({
   _id: v.id("challengeSubmissions"),
   enteredAt: v.number(),
-  votesCount: v.number(),
+  /** Null while the challenge hides its counts. */
+  votesCount: v.union(v.number(), v.null()),
   isWinner: v.boolean(),
   work: vWorkCard,
   /** Whether the signed-in viewer voted for it, and whether it is their own entry. */
@@ -136,7 +149,12 @@ export const vChallengeEntry = v.object({
 });
 
 /** An entry with its work as it is now; null while a deleted work's entry waits for cleanup. */
-export async function toChallengeEntry(ctx: QueryCtx, entry: Doc<"challengeSubmissions">, viewerId: Id<"users"> | null) {
+export async function toChallengeEntry(
+  ctx: QueryCtx,
+  entry: Doc<"challengeSubmissions">,
+  viewerId: Id<"users"> | null,
+  hideCounts: boolean,
+) {
   const work = await ctx.db.get("projects", entry.projectId);
   if (!work) return null;
   const vote = viewerId
@@ -148,7 +166,7 @@ export async function toChallengeEntry(ctx: QueryCtx, entry: Doc<"challengeSubmi
   return {
     _id: entry._id,
     enteredAt: entry._creationTime,
-    votesCount: entry.votesCount,
+    votesCount: hideCounts ? null : entry.votesCount,
     isWinner: entry.isWinner,
     work: await toWorkCard(ctx, work),
     viewerVoted: vote !== null,
@@ -172,4 +190,12 @@ export function entriesInOrder(ctx: QueryCtx, challenge: Doc<"challenges">) {
           q.eq("challengeId", challenge._id).eq("hidden", undefined),
         )
         .order("desc");
+}
+
+/** Entries newest first whatever the status: the CSV's order while counts are hidden. */
+export function entriesByTime(ctx: QueryCtx, challenge: Doc<"challenges">) {
+  return ctx.db
+    .query("challengeSubmissions")
+    .withIndex("by_challengeId_and_hidden", (q) => q.eq("challengeId", challenge._id).eq("hidden", undefined))
+    .order("desc");
 }

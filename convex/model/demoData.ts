@@ -304,8 +304,8 @@ export const DEMO_CHALLENGES = [
     status: "voting" as const,
     startedDaysAgo: 30,
     endsInDays: 2,
-    // One entry per creator: シフト自動作成くん (the organiser's own), よみがなチェッカー, ふんわり家計簿.
-    entries: [9, 8, 0],
+    // One entry per creator, never the organiser's own: 時間割シェア, よみがなチェッカー, ふんわり家計簿.
+    entries: [5, 8, 0],
   },
   {
     organiser: "kenji_dev",
@@ -318,6 +318,7 @@ export const DEMO_CHALLENGES = [
     status: "ended" as const,
     startedDaysAgo: 60,
     endsInDays: -20,
-    entries: [1, 10],
+    // The first entry wins: 星空タイピング (not the organiser's), then レシピ変換AI.
+    entries: [10, 11],
   },
 ];

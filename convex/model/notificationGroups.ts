@@ -37,6 +37,7 @@ export function tabOf(type: NotificationType): NotificationTab {
     case "challenge_created":
     case "challenge_submission":
     case "challenge_winner":
+    case "challenge_reminder":
       return "challenge";
     case "moderation":
     case "new_work":

@@ -22,6 +22,8 @@ export function wantsNotification(settings: UserSettings, type: NotificationType
       return settings.notifications.updates ?? true;
     case "follow":
       return settings.notifications.follows;
+    case "challenge_reminder":
+      return settings.notifications.challengeReminders ?? true;
     case "badge":
     case "moderation":
     case "challenge_submission":

@@ -54,6 +54,8 @@ const rateLimiter = new RateLimiter(components.rateLimiter, {
   // A challenge notifies every user who wants to hear of one: a few an hour at most.
   createChallenge: { kind: "token bucket", rate: 5, period: HOUR, capacity: 3 },
   enterChallenge: { kind: "token bucket", rate: 20, period: MINUTE, capacity: 10 },
+  // An organiser settling the voting rules tries a few choices; dozens an hour is a script.
+  editChallenge: { kind: "token bucket", rate: 30, period: HOUR, capacity: 10 },
   // Voting through a page of entries is fine; thousands of toggles a minute are not.
   vote: { kind: "token bucket", rate: 60, period: MINUTE, capacity: 30 },
   // A lively thread is a few comments a minute; a burst of five is allowed, then one per 10 s.
@@ -106,6 +108,7 @@ export type RateLimitName =
   | "follow"
   | "createChallenge"
   | "enterChallenge"
+  | "editChallenge"
   | "vote"
   | "comment"
   | "like"

@@ -1,4 +1,4 @@
-import { fireEvent, render, screen, waitFor } from "@testing-library/react";
+import { fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
 import { CHALLENGE_MESSAGES } from "../../../convex/model/challengeRules";
@@ -136,7 +136,19 @@ describe("ChallengeForm submit", () => {
       prize: true,
       prizeDescription: "ギフトカード",
       tags: ["ゲーム", "AI"],
+      votingRules: { voters: "anyone", hideCounts: false },
     });
+  });
+
+  it("sends the voting rules chosen: who may vote and hidden counts", async () => {
+    const { user, props } = renderForm();
+    await fillValid(user);
+    const rules = screen.getByRole("group", { name: "投票のルール" });
+    expect(within(rules).getByRole("radio", { name: /ログインしているすべての人/ })).toBeChecked();
+    await user.click(within(rules).getByRole("radio", { name: /作品を1件以上投稿した人/ }));
+    await user.click(within(rules).getByRole("switch", { name: "投票数を終了まで非公開" }));
+    await user.click(submit());
+    expect(props.onSubmit).toHaveBeenCalledWith(expect.objectContaining({ votingRules: { voters: "creators", hideCounts: true } }));
   });
 
   it("disables the button while sending, then shows what the server refused", async () => {

@@ -4,6 +4,7 @@ import { LIMITS } from "../../../convex/constants";
 import { CHALLENGE_LIMITS, CHALLENGE_MESSAGES, validateChallenge } from "../../../convex/model/challengeRules";
 import { addDays, japanDate } from "../../../convex/model/japanTime";
 import { WORK_MESSAGES } from "../../../convex/model/workRules";
+import { DEFAULT_VOTING_RULES, type VotingRules } from "../../../convex/model/votingRules";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
@@ -27,10 +28,11 @@ import {
   type ChallengeFieldErrors,
   type ChallengeFormInput,
 } from "./challenge-form-state";
+import { VotingRulesFields } from "./voting-rules-fields";
 
 export type ChallengeFormProps = {
   /** Creates the challenge from trimmed values; resolves null on success, or the fields the server refused. */
-  onSubmit: (values: ChallengeFormInput) => Promise<ChallengeFieldErrors | null>;
+  onSubmit: (values: ChallengeFormInput & { votingRules: VotingRules }) => Promise<ChallengeFieldErrors | null>;
   onCancel: () => void;
 };
 
@@ -41,6 +43,7 @@ export type ChallengeFormProps = {
  */
 export function ChallengeForm({ onSubmit, onCancel }: ChallengeFormProps) {
   const [values, setValues] = useState(EMPTY_CHALLENGE);
+  const [votingRules, setVotingRules] = useState(DEFAULT_VOTING_RULES);
   const [errors, setErrors] = useState<ChallengeFieldErrors>({});
   const [saving, setSaving] = useState(false);
   const [confirmingCancel, setConfirmingCancel] = useState(false);
@@ -65,7 +68,7 @@ export function ChallengeForm({ onSubmit, onCancel }: ChallengeFormProps) {
     if (hasErrors(found)) return showErrors(found);
     setSaving(true);
     try {
-      const refused = await onSubmit(toCreateArgs(values));
+      const refused = await onSubmit({ ...toCreateArgs(values), votingRules });
       if (refused && hasErrors(refused)) showErrors(refused);
     } finally {
       setSaving(false);
@@ -146,6 +149,7 @@ export function ChallengeForm({ onSubmit, onCancel }: ChallengeFormProps) {
           onPrizeChange={(prize) => set("prize", prize)}
           onDescriptionChange={(text) => set("prizeDescription", text)}
         />
+        <VotingRulesFields value={votingRules} onChange={setVotingRules} />
         <FormField
           label="タグ"
           hint={`チャレンジを見つけてもらうためのキーワード。Enter または読点（、）で区切ります。最大${LIMITS.tagsMax}個。`}

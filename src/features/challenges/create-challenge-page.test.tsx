@@ -82,6 +82,7 @@ describe("CreateChallengePage", () => {
       prize: false,
       prizeDescription: "",
       tags: [],
+      votingRules: { voters: "anyone", hideCounts: false },
     });
     expect(await screen.findByText("チャレンジを作成しました！", { selector: "div" })).toBeVisible();
     expect(screen.getByTestId("path")).toHaveTextContent("/challenges/new-id");

@@ -6,8 +6,8 @@ import { PageContainer } from "@/components/layout/page-container";
 import { PageTitle } from "@/components/layout/page-title";
 import { useToast } from "@/components/ui/use-toast";
 import { paths } from "@/config/paths";
-import { ChallengeForm } from "./challenge-form";
-import { CHALLENGE_CREATED_MESSAGE, describeCreateFailure, type ChallengeFormInput } from "./challenge-form-state";
+import { ChallengeForm, type ChallengeFormProps } from "./challenge-form";
+import { CHALLENGE_CREATED_MESSAGE, describeCreateFailure } from "./challenge-form-state";
 
 /** /challenges/create: signed-in creators start a challenge, then land on its page. */
 export function CreateChallengePage() {
@@ -24,7 +24,7 @@ function CreateChallenge() {
   const toast = useToast();
   const create = useMutation(api.challenges.create);
 
-  const submit = async (values: ChallengeFormInput) => {
+  const submit: ChallengeFormProps["onSubmit"] = async (values) => {
     try {
       const id = await create(values);
       toast.success(CHALLENGE_CREATED_MESSAGE);

@@ -1,4 +1,4 @@
-import { Bookmark, Heart, MessageCircle, ShieldAlert, Sparkles, Trophy, UserPlus, type LucideIcon } from "lucide-react";
+import { AlarmClock, Bookmark, Heart, MessageCircle, ShieldAlert, Sparkles, Trophy, UserPlus, type LucideIcon } from "lucide-react";
 import { Avatar } from "@/components/ui/avatar";
 import { Badge } from "@/components/ui/badge";
 import { badgeIcon } from "@/lib/badge-icons";
@@ -14,6 +14,7 @@ const TYPE_ICONS: Record<NotificationItem["type"], { icon: LucideIcon; className
   challenge_created: { icon: Trophy, className: "bg-brand-600" },
   challenge_submission: { icon: Trophy, className: "bg-brand-600" },
   challenge_winner: { icon: Trophy, className: "bg-amber-500" },
+  challenge_reminder: { icon: AlarmClock, className: "bg-brand-600" },
   moderation: { icon: ShieldAlert, className: "bg-slate-600" },
   new_work: { icon: Sparkles, className: "bg-brand-600" },
   update: { icon: Bookmark, className: "bg-sky-500" },

@@ -22,7 +22,7 @@ describe("notificationTarget", () => {
     expect(notificationTarget({ ...base, type: "comment" }, "me")).toBe("/projects/p1");
     expect(notificationTarget({ ...base, type: "follow", projectId: null }, "me")).toBe("/profile/fan");
     expect(notificationTarget({ ...base, type: "badge", from: null, projectId: null }, "me")).toBe("/profile/me?tab=achievements");
-    for (const type of ["challenge_created", "challenge_submission", "challenge_winner"] as const) {
+    for (const type of ["challenge_created", "challenge_submission", "challenge_winner", "challenge_reminder"] as const) {
       expect(notificationTarget({ ...base, type, projectId: null, challengeId: "c1" as NotificationItem["challengeId"] }, "me")).toBe(
         "/challenges/c1",
       );

@@ -21,6 +21,7 @@ export function notificationTarget(item: NotificationItem, ownProfileId: string)
       return item.challengeId ? paths.challenge(item.challengeId) : null;
     case "challenge_submission":
     case "challenge_winner":
+    case "challenge_reminder":
       return item.challengeId ? paths.challenge(item.challengeId) : null;
     case "follow": {
       const id = item.from?.handle ?? item.from?._id;

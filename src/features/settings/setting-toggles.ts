@@ -34,6 +34,11 @@ export const notificationToggles: readonly SettingToggle[] = [
   notification("follows", "フォロー", "だれかにフォローされたとき、サイト内でお知らせします"),
   notification("newProjects", "新しい作品・チャレンジ", "フォロー中のクリエイターの新作や、新しいチャレンジをサイト内でお知らせします"),
   notification("updates", "ストックした作品の更新", "ストックした作品が更新されたとき、サイト内でお知らせします"),
+  notification(
+    "challengeReminders",
+    "チャレンジのリマインダー",
+    "参加したチャレンジの提出期限や投票終了の24時間前に、サイト内でお知らせします",
+  ),
 ];
 
 /**

@@ -86,6 +86,7 @@ describe("SettingsView", () => {
       "フォロー",
       "新しい作品・チャレンジ",
       "ストックした作品の更新",
+      "チャレンジのリマインダー",
     ]);
     const email = screen.getByRole("region", { name: "メール" });
     expect(within(email).getAllByRole("switch")).toHaveLength(2);

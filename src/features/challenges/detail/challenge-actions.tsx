@@ -4,6 +4,7 @@ import { useConvex, useMutation } from "convex/react";
 import type { FunctionReturnType } from "convex/server";
 import { api } from "../../../../convex/_generated/api";
 import { CHALLENGE_MESSAGES, DEFAULT_VOTING_DAYS, VOTING_DAY_CHOICES, votingEndsAtFrom } from "../../../../convex/model/challengeRules";
+import { VOTING_RULES_MESSAGES } from "../../../../convex/model/votingRules";
 import { SignInButton } from "@/components/auth/sign-in-button";
 import { Button, ButtonLink } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
@@ -57,6 +58,7 @@ function EntryPanel({ challenge }: { challenge: ChallengeDetail }) {
       </>
     );
   }
+  if (challenge.viewer.isOrganiser) return <Note icon={<Info aria-hidden />}>{VOTING_RULES_MESSAGES.organiserEntry}</Note>;
   if (challenge.viewer.entryId) {
     return (
       <p className="flex items-center gap-2 rounded-xl bg-emerald-50 px-3 py-2.5 text-sm font-semibold text-emerald-700">

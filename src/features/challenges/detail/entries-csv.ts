@@ -3,7 +3,10 @@
 
 import { japanDateTime } from "../../../../convex/model/japanTime";
 
-export type CsvEntry = { title: string; author: string; projectId: string; votesCount: number; enteredAt: number };
+export type CsvEntry = { title: string; author: string; projectId: string; votesCount: number | null; enteredAt: number };
+
+/** What the 投票数 column says while the challenge hides its counts. */
+export const HIDDEN_COUNT = "非公開";
 
 export const CSV_HEADER = ["タイトル", "作成者", "作品URL", "投票数", "提出日時"];
 
@@ -17,7 +20,7 @@ export function csvField(value: string): string {
 export const csvTime = japanDateTime;
 
 export function entriesCsv(rows: CsvEntry[], workUrl: (projectId: string) => string): string {
-  const lines = [CSV_HEADER, ...rows.map((row) => [row.title, row.author, workUrl(row.projectId), String(row.votesCount), csvTime(row.enteredAt)])];
+  const lines = [CSV_HEADER, ...rows.map((row) => [row.title, row.author, workUrl(row.projectId), row.votesCount === null ? HIDDEN_COUNT : String(row.votesCount), csvTime(row.enteredAt)])];
   return "\uFEFF" + lines.map((line) => line.map(csvField).join(",")).join("\r\n") + "\r\n";
 }
 

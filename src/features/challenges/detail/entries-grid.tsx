@@ -15,7 +15,7 @@ import { AuthorByline } from "@/components/works/author-byline";
 import { CARD_IMAGE_PROPS } from "@/components/works/card-image";
 import { paths } from "@/config/paths";
 import { cn } from "@/lib/cn";
-import { isAboutThePerson, readServerError } from "@/lib/convex-error";
+import { readServerError } from "@/lib/convex-error";
 import { formatNumber } from "@/lib/i18n/format";
 import { useViewer } from "@/lib/use-viewer";
 import type { ChallengeDetail, ChallengeEntry } from "./challenge-types";
@@ -30,7 +30,8 @@ export function EntriesGrid({ challenge }: { challenge: ChallengeDetail }) {
     { challengeId: challenge._id },
     { initialNumItems: PAGE_SIZE },
   );
-  const ordering = challenge.status === "active" ? "新しい順" : "得票数順";
+  // Hidden counts: the server sends each viewer their own shuffled order, not the votes order.
+  const ordering = challenge.status === "active" ? "新しい順" : challenge.countsHidden ? "ランダム順（投票数は終了まで非公開）" : "得票数順";
   return (
     <section aria-labelledby="entries-heading" className="flex flex-col gap-4">
       <div className="flex items-end justify-between gap-3">
@@ -132,7 +133,8 @@ function VoteButton({ entry, challenge }: { entry: ChallengeEntry; challenge: Ch
     );
   });
   const votable = challenge.status === "voting" && !entry.isOwn;
-  const label = `投票 ${entry.votesCount}票${entry.isOwn && challenge.status === "voting" ? "（自分の作品）" : ""}`;
+  const count = entry.votesCount === null ? "" : ` ${entry.votesCount}票`;
+  const label = `投票${count}${entry.isOwn && challenge.status === "voting" ? "（自分の作品）" : ""}`;
 
   const onClick = () => {
     if (status === "signedOut") {
@@ -142,11 +144,13 @@ function VoteButton({ entry, challenge }: { entry: ChallengeEntry; challenge: Ch
     // Convex drops the optimistic value by itself when the server refuses (the rollback).
     vote({ submissionId: entry._id }).catch((error: unknown) => {
       const { message, code } = readServerError(error, CHALLENGE_MESSAGES.voteFailed);
-      toast.error(isAboutThePerson(code) || message === CHALLENGE_MESSAGES.voteSignIn ? message : CHALLENGE_MESSAGES.voteFailed);
+      // A refusal says why (the voting rules, one's own entry, going too fast); a crash does not.
+      toast.error(code !== null ? message : CHALLENGE_MESSAGES.voteFailed);
     });
   };
 
   if (!votable) {
+    if (entry.votesCount === null) return null;
     return (
       <span className="relative z-10 inline-flex h-9 shrink-0 items-center gap-1.5 rounded-xl px-2 text-sm font-semibold text-zinc-600">
         <span className="sr-only">{label}</span>
@@ -161,7 +165,8 @@ function VoteButton({ entry, challenge }: { entry: ChallengeEntry; challenge: Ch
     <button
       type="button"
       aria-pressed={entry.viewerVoted}
-      aria-label={label}
+      // With counts hidden the visible 投票 / 投票済み is the whole name.
+      aria-label={entry.votesCount === null ? undefined : label}
       onClick={onClick}
       className={cn(
         "relative z-10 inline-flex h-9 shrink-0 items-center gap-1.5 rounded-xl border px-3 text-sm font-semibold transition-colors",
@@ -173,7 +178,7 @@ function VoteButton({ entry, challenge }: { entry: ChallengeEntry; challenge: Ch
     >
       <Heart aria-hidden className={cn("size-4", entry.viewerVoted && "fill-brand-500 text-brand-500")} />
       <span>{entry.viewerVoted ? "投票済み" : "投票"}</span>
-      <span className="tabular-nums">{formatNumber(entry.votesCount)}</span>
+      {entry.votesCount !== null && <span className="tabular-nums">{formatNumber(entry.votesCount)}</span>}
     </button>
   );
 }

@@ -5,6 +5,7 @@ export function toggledVote(entry: ChallengeEntry): ChallengeEntry {
   return {
     ...entry,
     viewerVoted: !entry.viewerVoted,
-    votesCount: Math.max(0, entry.votesCount + (entry.viewerVoted ? -1 : 1)),
+    // Hidden counts stay hidden: only the viewer's own vote changes.
+    votesCount: entry.votesCount === null ? null : Math.max(0, entry.votesCount + (entry.viewerVoted ? -1 : 1)),
   };
 }
