@@ -153,6 +153,16 @@ describe("voting end reminder", () => {
     expect(await remindersOf(entries[0]!)).toEqual([]);
   });
 
+  test("a deleted challenge sends nothing and its reminder row goes when due", async () => {
+    const t = newTest();
+    const { challengeId, entries } = await openChallenge(t, 1);
+    const { endDate } = await challengeDoc(t, challengeId);
+    await t.run((ctx) => ctx.db.delete("challenges", challengeId));
+    await runUntil(t, endDate);
+    expect(await remindersOf(entries[0]!)).toEqual([]);
+    expect(await reminderRows(t, challengeId)).toEqual([]);
+  });
+
   test("a challenge hidden by a moderator sends nothing", async () => {
     const t = newTest();
     const { challengeId, entries } = await openChallenge(t, 1);

@@ -74,7 +74,12 @@ async function cancelIfPending(ctx: MutationCtx, scheduledId: Id<"_scheduled_fun
 export async function claimReminder(ctx: MutationCtx, challenge: Doc<"challenges"> | null, kind: ReminderKind, dueAt: number, challengeId: Id<"challenges">) {
   const row = await reminderRow(ctx, challengeId, kind);
   if (!row || row.dueAt !== dueAt || row.sentAt !== undefined) return false;
-  if (!challenge || challenge.hidden || reminderDueAt(challenge, kind) !== dueAt) return false;
+  // A deleted challenge's reminder goes with it when its time comes.
+  if (!challenge) {
+    await ctx.db.delete("challengeReminders", row._id);
+    return false;
+  }
+  if (challenge.hidden || reminderDueAt(challenge, kind) !== dueAt) return false;
   await ctx.db.patch("challengeReminders", row._id, { sentAt: Date.now(), scheduledId: undefined });
   return true;
 }
