@@ -229,9 +229,12 @@ export async function startLocalBackend(options: LocalBackendOptions): Promise<L
   let cronRunner: CronRunner | null = null;
   let stopped = false;
   let stopping: Promise<void> | null = null;
+  // The rebuild in flight, if any: stopping waits for it before removing the folder it writes to.
+  let reloading: Promise<unknown> = Promise.resolve();
 
   const cleanup = async () => {
     stopWatching();
+    await reloading;
     if (pingTimer) clearInterval(pingTimer);
     for (const session of sessions) session.close();
     wss.close();
@@ -243,8 +246,9 @@ export async function startLocalBackend(options: LocalBackendOptions): Promise<L
     }
     if (snapshot) await snapshot.close();
     dataDir.releaseLock();
-    fs.rmSync(buildRoot, { recursive: true, force: true });
-    if (ephemeral) fs.rmSync(dataRoot, { recursive: true, force: true });
+    // Retries: a busy machine may still be closing files the build wrote.
+    fs.rmSync(buildRoot, { recursive: true, force: true, maxRetries: 5, retryDelay: 100 });
+    if (ephemeral) fs.rmSync(dataRoot, { recursive: true, force: true, maxRetries: 5, retryDelay: 100 });
     delete globals[envKey];
   };
 
@@ -421,6 +425,7 @@ export async function startLocalBackend(options: LocalBackendOptions): Promise<L
           return false;
         }
       });
+      reloading = reloadChain;
       return reloadChain;
     };
     if (options.watch ?? true) stopWatching = watchFolder(convexDir, () => void reload());
