@@ -10,7 +10,9 @@ export default defineConfig({
     globalSetup: ["tests/e2e/global-setup.ts"],
     // One browser-heavy file at a time: CI machines have two cores.
     fileParallelism: false,
-    testTimeout: 60_000,
-    hookTimeout: 120_000,
+    // Ceilings, not budgets: a journey of a dozen page loads can take minutes on a loaded 2-core
+    // machine, and a test that passes returns as soon as it is done.
+    testTimeout: 300_000,
+    hookTimeout: 300_000,
   },
 });
