@@ -322,6 +322,7 @@ export const enter = memberMutation({
  * they chose (3, 7 or 14; 7 when not said) to the end of that Japanese day.
  */
 export const startVoting = memberMutation({
+  rateLimit: "editChallenge",
   args: { challengeId: v.id("challenges"), votingDays: v.optional(v.number()) },
   returns: v.null(),
   handler: async (ctx, { challengeId, votingDays = DEFAULT_VOTING_DAYS }) => {
@@ -378,6 +379,7 @@ export const toggleVote = memberMutation({
 
 /** voting → ended: the organiser picks the winner. Irreversible. */
 export const selectWinner = memberMutation({
+  rateLimit: "editChallenge",
   args: { challengeId: v.id("challenges"), submissionId: v.id("challengeSubmissions") },
   returns: v.null(),
   handler: async (ctx, { challengeId, submissionId }) => {

@@ -54,7 +54,8 @@ const rateLimiter = new RateLimiter(components.rateLimiter, {
   // A challenge notifies every user who wants to hear of one: a few an hour at most.
   createChallenge: { kind: "token bucket", rate: 5, period: HOUR, capacity: 3 },
   enterChallenge: { kind: "token bucket", rate: 20, period: MINUTE, capacity: 10 },
-  // An organiser settling the voting rules tries a few choices; dozens an hour is a script.
+  // An organiser running a challenge: settling the voting rules (a few choices), opening voting,
+  // picking the winner. Dozens an hour is a script.
   editChallenge: { kind: "token bucket", rate: 30, period: HOUR, capacity: 10 },
   // Voting through a page of entries is fine; thousands of toggles a minute are not.
   vote: { kind: "token bucket", rate: 60, period: MINUTE, capacity: 30 },
