@@ -106,6 +106,21 @@ export default tseslint.config(
     rules: { "@convex-dev/no-process-env": "off" },
   },
   {
+    // Anything a person can repeat is rate limited: every public write names its bucket.
+    files: ["convex/**/*.ts"],
+    ignores: ["convex/**/*.test.ts", "convex/model/functions.ts"],
+    rules: {
+      "no-restricted-syntax": [
+        "error",
+        {
+          selector:
+            "CallExpression[callee.name=/^(memberMutation|userMutation|memberAction|moderatorMutation|adminMutation)$/] > ObjectExpression:not(:has(> Property[key.name='rateLimit']))",
+          message: "A public write needs a rateLimit bucket (convex/model/rateLimits.ts).",
+        },
+      ],
+    },
+  },
+  {
     // Plain JS tooling scripts are not part of a TypeScript project.
     files: ["**/*.{js,mjs,cjs}"],
     ...tseslint.configs.disableTypeChecked,
