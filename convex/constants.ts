@@ -104,6 +104,8 @@ export const NOTIFICATION_TYPES = [
   "challenge_created",
   "challenge_submission",
   "challenge_winner",
+  "challenge_judge",
+  "challenge_results",
   "follow",
   "moderation",
   "new_work",
