@@ -66,10 +66,11 @@ export const ranking = userQuery({
 
 /** The results page's header: whether results are out, and the criteria the columns show. */
 export const summary = publicQuery({
-  args: { challengeId: v.id("challenges") },
+  args: { id: v.string() },
   returns: v.union(
     v.null(),
     v.object({
+      challengeId: v.id("challenges"),
       title: v.string(),
       published: v.boolean(),
       judging: v.union(vJudging, v.null()),
@@ -78,10 +79,13 @@ export const summary = publicQuery({
       isOrganiser: v.boolean(),
     }),
   ),
-  handler: async (ctx, { challengeId }) => {
-    const challenge = await ctx.db.get("challenges", challengeId);
+  handler: async (ctx, { id }) => {
+    // A string, like challenges.detail: a malformed id in the address is "not found", not an error.
+    const challengeId = ctx.db.normalizeId("challenges", id);
+    const challenge = challengeId ? await ctx.db.get("challenges", challengeId) : null;
     if (!challenge || challenge.hidden) return null;
     return {
+      challengeId: challenge._id,
       title: challenge.title,
       published: challenge.status === "ended",
       judging: challenge.judging ?? null,

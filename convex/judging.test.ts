@@ -274,7 +274,7 @@ describe("results", () => {
     await judge.as.mutation(api.judging.score, { submissionId: b.submissionId, scores: [4, 4], comment: "Bへの講評" });
     const voters = await addVotes(t, b.submissionId, 2);
 
-    expect(await t.query(api.challengeResults.summary, { challengeId })).toMatchObject({ published: false });
+    expect(await t.query(api.challengeResults.summary, { id: challengeId })).toMatchObject({ published: false });
     expect((await t.query(api.challengeResults.results, { challengeId, paginationOpts: page })).page).toEqual([]);
     expect(await a.as.query(api.challengeResults.feedback, { submissionId: a.submissionId })).toEqual([]);
 
@@ -291,7 +291,7 @@ describe("results", () => {
     });
     await t.finishAllScheduledFunctions(vi.runAllTimers);
 
-    expect(await t.query(api.challengeResults.summary, { challengeId })).toMatchObject({ published: true });
+    expect(await t.query(api.challengeResults.summary, { id: challengeId })).toMatchObject({ published: true });
     // 70/30: A judges 100 → 70, no votes → 70. B judges 80 → 56 + votes 100 → 30: 86. C: 0.
     const results = await a.as.query(api.challengeResults.results, { challengeId, paginationOpts: page });
     expect(results.page.map((row) => [row.title, row.rank, row.isWinner, row.award, row.criterionAverages, row.isOwn])).toEqual([

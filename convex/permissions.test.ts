@@ -290,7 +290,7 @@ const QUERY_SAMPLES: Record<string, QuerySample> = {
   "challengeResults:feedback": { args: (w) => ({ submissionId: w.submissionId }), access: "public" },
   "challengeResults:ranking": { args: (w) => ({ challengeId: w.challengeId }), access: "private", nothing: null },
   "challengeResults:results": { args: (w) => ({ challengeId: w.challengeId, paginationOpts: page }), access: "public" },
-  "challengeResults:summary": { args: (w) => ({ challengeId: w.challengeId }), access: "public" },
+  "challengeResults:summary": { args: (w) => ({ id: w.challengeId }), access: "public" },
   "judging:panel": { args: (w) => ({ challengeId: w.challengeId }), access: "public" },
   "judging:scoreSheet": {
     args: (w) => ({ challengeId: w.challengeId, paginationOpts: page }),

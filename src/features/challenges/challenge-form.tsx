@@ -27,10 +27,12 @@ import {
   type ChallengeFieldErrors,
   type ChallengeFormInput,
 } from "./challenge-form-state";
+import { JudgingFields } from "./judging-fields";
+import { judgingProblem, type JudgingInput } from "../../../convex/model/judgingRules";
 
 export type ChallengeFormProps = {
   /** Creates the challenge from trimmed values; resolves null on success, or the fields the server refused. */
-  onSubmit: (values: ChallengeFormInput) => Promise<ChallengeFieldErrors | null>;
+  onSubmit: (values: ChallengeFormInput & { judging?: JudgingInput }) => Promise<ChallengeFieldErrors | null>;
   onCancel: () => void;
 };
 
@@ -42,6 +44,8 @@ export type ChallengeFormProps = {
 export function ChallengeForm({ onSubmit, onCancel }: ChallengeFormProps) {
   const [values, setValues] = useState(EMPTY_CHALLENGE);
   const [errors, setErrors] = useState<ChallengeFieldErrors>({});
+  const [judging, setJudging] = useState<JudgingInput | null>(null);
+  const [judgingError, setJudgingError] = useState<string>();
   const [saving, setSaving] = useState(false);
   const [confirmingCancel, setConfirmingCancel] = useState(false);
   const formRef = useRef<HTMLFormElement>(null);
@@ -63,9 +67,11 @@ export function ChallengeForm({ onSubmit, onCancel }: ChallengeFormProps) {
     // Checked against today at the moment of sending, not when the page was opened.
     const found = validateChallenge(values, japanDate(Date.now()));
     if (hasErrors(found)) return showErrors(found);
+    const judgingIssue = judging ? judgingProblem(judging) : null;
+    if (judgingIssue) return setJudgingError(judgingIssue);
     setSaving(true);
     try {
-      const refused = await onSubmit(toCreateArgs(values));
+      const refused = await onSubmit({ ...toCreateArgs(values), ...(judging ? { judging } : {}) });
       if (refused && hasErrors(refused)) showErrors(refused);
     } finally {
       setSaving(false);
@@ -145,6 +151,14 @@ export function ChallengeForm({ onSubmit, onCancel }: ChallengeFormProps) {
           error={errors.prizeDescription}
           onPrizeChange={(prize) => set("prize", prize)}
           onDescriptionChange={(text) => set("prizeDescription", text)}
+        />
+        <JudgingFields
+          value={judging}
+          error={judgingError}
+          onChange={(next) => {
+            setJudging(next);
+            setJudgingError(undefined);
+          }}
         />
         <FormField
           label="タグ"

@@ -15,6 +15,8 @@ import { paths } from "@/config/paths";
 import { ChallengeHeader } from "./detail/challenge-header";
 import { ChallengeActions } from "./detail/challenge-actions";
 import { EntriesGrid } from "./detail/entries-grid";
+import { DecisionPanel } from "./detail/decision-panel";
+import { JudgingPanel } from "./detail/judging-panel";
 
 /** /challenges/{id}: the challenge, what the viewer may do there, and its entries, all live. */
 export function ChallengePage() {
@@ -40,6 +42,8 @@ export function ChallengePage() {
         actions={<ChallengeActions challenge={challenge} />}
         menu={<ContentMenu target={{ type: "challenge", id: challenge._id, label: challenge.title }} isOwn={isOrganiser} />}
       />
+      <JudgingPanel challenge={challenge} />
+      <DecisionPanel challenge={challenge} />
       <EntriesGrid challenge={challenge} />
     </PageContainer>
   );
