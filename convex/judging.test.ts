@@ -195,6 +195,25 @@ describe("judging.score", () => {
   });
 });
 
+describe("an entry whose work is deleted", () => {
+  test("takes its scores with it and the judge's progress counts one fewer", async () => {
+    const t = newTest();
+    const { organiser, challengeId, judges, entries } = await judgedChallenge(t, 2, 1);
+    await organiser.as.mutation(api.challenges.startVoting, { challengeId });
+    for (const entry of entries) {
+      await judges[0]!.as.mutation(api.judging.score, { submissionId: entry.submissionId, scores: [3, 3], comment: "" });
+    }
+    await entries[0]!.as.mutation(api.projects.remove, { id: entries[0]!.projectId });
+    await t.finishAllScheduledFunctions(vi.runAllTimers);
+    expect(await t.run((ctx) => ctx.db.query("judgeScores").collect())).toHaveLength(1);
+    expect((await judges[0]!.as.query(api.judging.panel, { challengeId }))!.viewerJudge).toEqual({
+      status: "accepted",
+      scoredCount: 1,
+      total: 1,
+    });
+  });
+});
+
 describe("the ranking", () => {
   test("worked example: 3 entries, 2 judges, 2 criteria (アイデア×2, 完成度×1), votes, 70/30", async () => {
     const t = newTest();

@@ -54,3 +54,24 @@ export async function saveTotals(
 ) {
   await ctx.db.patch("challengeSubmissions", submissionId, { judging: totals });
 }
+
+/**
+ * An entry is going away (its work was deleted): its scores go with it, each judge's progress
+ * counts one fewer, and its results row is dropped. Bounded: one score per judge.
+ */
+export async function removeEntryJudging(ctx: MutationCtx, submissionId: Id<"challengeSubmissions">) {
+  const scores = await ctx.db
+    .query("judgeScores")
+    .withIndex("by_submissionId_and_judgeId", (q) => q.eq("submissionId", submissionId))
+    .take(JUDGING_LIMITS.judgesMax * 2);
+  for (const score of scores) {
+    const judge = await findJudge(ctx, score.challengeId, score.judgeId);
+    if (judge) await ctx.db.patch("challengeJudges", judge._id, { scoredCount: Math.max(0, judge.scoredCount - 1) });
+    await ctx.db.delete("judgeScores", score._id);
+  }
+  const result = await ctx.db
+    .query("challengeResults")
+    .withIndex("by_submissionId", (q) => q.eq("submissionId", submissionId))
+    .first();
+  if (result) await ctx.db.delete("challengeResults", result._id);
+}
