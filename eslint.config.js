@@ -21,7 +21,7 @@ const importOf = (names, under = "") =>
  * importing nothing server-side. Any other model module drags server code (and what it imports)
  * into the bundle; types may come from anywhere.
  */
-const CLIENT_SAFE_MODELS = ["challengeRules", "cleanText", "embedLinks", "feedLinks", "images", "japanTime", "markup", "profileRules", "shareLinks", "suspension", "urls", "votingRules", "workRules"];
+const CLIENT_SAFE_MODELS = ["challengeRules", "cleanText", "embedLinks", "feedLinks", "images", "japanTime", "judgingRules", "markup", "profileRules", "shareLinks", "suspension", "urls", "votingRules", "workRules"];
 /** no-restricted-imports for src/ (one config per file: ESLint does not merge a rule's options). */
 const restrictedImports = (patterns = []) => [
   "error",

@@ -37,7 +37,10 @@ import { readPage } from "./model/pagination";
 import { canSee } from "./model/visibility";
 import { bumpSiteCounter, readSiteCounter } from "./model/siteCounters";
 import { displayNameOf } from "./model/users";
-import { vChallengeStatus } from "./schema";
+import { vChallengeStatus, vJudging } from "./schema";
+import { publishResults } from "./model/challengeResults";
+import { assertNotJudge } from "./model/judging";
+import { JUDGING_MESSAGES, judgingProblem, normalizeJudging } from "./model/judgingRules";
 import { syncReminders } from "./model/challengeReminders";
 import { shuffleKeyOf, shuffledPage, viewerShuffle } from "./model/entryShuffle";
 import { voteRefusal } from "./model/voterEligibility";
@@ -203,6 +206,8 @@ const vChallengeForm = {
   tags: v.array(v.string()),
   /** Who may vote and whether counts stay hidden until the end; unset keeps the defaults. */
   votingRules: v.optional(vVotingRules),
+  /** Judges' criteria and weight (docs/product.md "Judging"); judges are invited afterwards. */
+  judging: v.optional(vJudging),
 };
 
 /** Creates an open challenge and tells everyone who wants to hear of new ones. */
@@ -211,14 +216,21 @@ export const create = memberMutation({
   rateLimit: "createChallenge",
   args: vChallengeForm,
   returns: v.id("challenges"),
-  handler: async (ctx, { votingRules, ...input }) => {
+  handler: async (ctx, { votingRules, judging, ...input }) => {
     const viewer = ctx.viewer;
     const now = Date.now();
     const today = japanDate(now);
     const errors = validateChallenge(input, today);
     const first = Object.values(errors)[0];
     if (first) throw invalidInput(errors, first);
-    const fields = { ...normalizeChallenge(input, today), status: "active" as const, updatedAt: now };
+    const judgingIssue = judging ? judgingProblem(judging) : null;
+    if (judgingIssue) throw userError("INVALID_INPUT", judgingIssue);
+    const fields = {
+      ...normalizeChallenge(input, today),
+      ...(judging ? { judging: normalizeJudging(judging) } : {}),
+      status: "active" as const,
+      updatedAt: now,
+    };
     const challengeId = await ctx.db.insert("challenges", {
       ...fields,
       userId: viewer._id,
@@ -286,6 +298,7 @@ export const enter = memberMutation({
     const now = Date.now();
     if (now > challenge.endDate) throw userError("CLOSED", CHALLENGE_MESSAGES.deadlinePassed);
     if (await viewerEntry(ctx, challengeId, viewer._id)) throw userError("CONFLICT", CHALLENGE_MESSAGES.alreadyEntered);
+    await assertNotJudge(ctx, challengeId, viewer._id);
 
     const submissionId = await ctx.db.insert("challengeSubmissions", {
       challengeId,
@@ -377,12 +390,21 @@ export const toggleVote = memberMutation({
   },
 });
 
-/** voting → ended: the organiser picks the winner. Irreversible. */
+/**
+ * voting → ended: the organiser picks the winner, and if they wish a 優秀賞 and a 特別賞 for two
+ * other entries. Irreversible; the results are published with it.
+ */
 export const selectWinner = memberMutation({
   rateLimit: "editChallenge",
-  args: { challengeId: v.id("challenges"), submissionId: v.id("challengeSubmissions") },
+  args: {
+    challengeId: v.id("challenges"),
+    submissionId: v.id("challengeSubmissions"),
+    awards: v.optional(
+      v.object({ excellence: v.optional(v.id("challengeSubmissions")), special: v.optional(v.id("challengeSubmissions")) }),
+    ),
+  },
   returns: v.null(),
-  handler: async (ctx, { challengeId, submissionId }) => {
+  handler: async (ctx, { challengeId, submissionId, awards = {} }) => {
     const viewer = ctx.viewer;
     const challenge = await loadChallenge(ctx, challengeId);
     // A hidden challenge is out of its status counter: its status waits for the moderator.
@@ -393,11 +415,20 @@ export const selectWinner = memberMutation({
     if (!submission || submission.challengeId !== challengeId) {
       throw userError("NOT_FOUND", CHALLENGE_MESSAGES.submissionNotFound);
     }
+    const awarded = [awards.excellence, awards.special].filter((id) => id !== undefined);
+    if (new Set([submissionId, ...awarded]).size !== awarded.length + 1) throw userError("INVALID_INPUT", JUDGING_MESSAGES.awardsInvalid);
+    for (const [award, id] of [["excellence", awards.excellence], ["special", awards.special]] as const) {
+      if (!id) continue;
+      const awardee = await ctx.db.get("challengeSubmissions", id);
+      if (!awardee || awardee.challengeId !== challengeId) throw userError("NOT_FOUND", CHALLENGE_MESSAGES.submissionNotFound);
+      await ctx.db.patch("challengeSubmissions", id, { award, updatedAt: Date.now() });
+    }
     const now = Date.now();
     await ctx.db.patch("challengeSubmissions", submissionId, { isWinner: true, updatedAt: now });
     await moveStatus(ctx, challenge, "ended", { winnerSubmissionId: submissionId, winnerUserId: submission.userId, endedAt: now });
     await rewardWinner(ctx, challenge, submission.userId);
     await syncReminders(ctx, (await ctx.db.get("challenges", challengeId))!);
+    await publishResults(ctx, { ...challenge, status: "ended" });
     return null;
   },
 });

@@ -105,6 +105,8 @@ export const NOTIFICATION_TYPES = [
   "challenge_submission",
   "challenge_winner",
   "challenge_reminder",
+  "challenge_judge",
+  "challenge_results",
   "follow",
   "moderation",
   "new_work",

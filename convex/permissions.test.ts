@@ -125,6 +125,17 @@ async function buildWorld(t: TestConvex) {
   await hidden.as.mutation(api.saves.toggle, { projectId });
   const draftId = await owner.as.mutation(api.drafts.save, { ...workForm, title: "下書きの作品", isZeroCode: false, screenshots: [] });
   const caseId = await t.run(async (ctx) => (await ctx.db.query("reportCases").first())!._id);
+  // The challenge is judged: the private-profile user judges it and has scored the fan's entry.
+  await t.run(async (ctx) => {
+    await ctx.db.patch("challenges", challengeId, {
+      judging: { criteria: [{ name: "アイデア", description: "", weight: 1 }], judgeWeight: 70 },
+    });
+  });
+  await owner.as.mutation(api.judging.invite, { challengeId, handle: "hidden_user" });
+  await hidden.as.mutation(api.judging.respond, { challengeId, accept: true });
+  const scoreId = await t.run(async (ctx) =>
+    ctx.db.insert("judgeScores", { challengeId, submissionId: entry.submissionId, judgeId: hidden.userId, scores: [4], weighted: 4 }),
+  );
   await t.finishAllScheduledFunctions(vi.runAllTimers);
   const notificationId = await t.run(async (ctx) => {
     const first = await ctx.db
@@ -148,6 +159,7 @@ async function buildWorld(t: TestConvex) {
     moderator,
     admin,
     caseId,
+    scoreId,
     draftId,
   };
 }
@@ -213,6 +225,12 @@ const MUTATION_SAMPLES: Record<string, (w: World) => Record<string, unknown>> = 
   "challenges:startVoting": (w) => ({ challengeId: w.challengeId }),
   "challenges:toggleVote": (w) => ({ submissionId: w.submissionId }),
   "challengeVotingRules:update": (w) => ({ challengeId: w.challengeId, votingRules: { voters: "creators", hideCounts: true } }),
+  "judging:invite": (w) => ({ challengeId: w.challengeId, handle: "owner_user" }),
+  "judging:remove": (w) => ({ challengeId: w.challengeId, userId: w.hidden.userId }),
+  "judging:respond": (w) => ({ challengeId: w.challengeId, accept: false }),
+  "judging:score": (w) => ({ submissionId: w.submissionId, scores: [3], comment: "" }),
+  "judging:setCommentPublic": (w) => ({ scoreId: w.scoreId, public: true }),
+  "judging:setJudging": (w) => ({ challengeId: w.challengeId, judging: null }),
   "comments:add": (w) => ({ projectId: w.projectId, content: "こんにちは" }),
   "comments:remove": (w) => ({ commentId: w.commentId }),
   "drafts:discard": (w) => ({ id: w.draftId }),
@@ -270,6 +288,17 @@ const QUERY_SAMPLES: Record<string, QuerySample> = {
     nothing: EMPTY_PAGE,
   },
   "challenges:get": { args: (w) => ({ id: w.challengeId }), access: "public" },
+  "challengeResults:feedback": { args: (w) => ({ submissionId: w.submissionId }), access: "public" },
+  "challengeResults:ranking": { args: (w) => ({ challengeId: w.challengeId }), access: "private", nothing: null },
+  "challengeResults:results": { args: (w) => ({ challengeId: w.challengeId, paginationOpts: page }), access: "public" },
+  "challengeResults:summary": { args: (w) => ({ id: w.challengeId }), access: "public" },
+  "judging:panel": { args: (w) => ({ challengeId: w.challengeId }), access: "public" },
+  "judging:scoreSheet": {
+    args: (w) => ({ challengeId: w.challengeId, paginationOpts: page }),
+    access: "private",
+    nothing: EMPTY_PAGE,
+    owner: "hidden",
+  },
   "challenges:list": { args: () => ({ paginationOpts: page }), access: "public" },
   "challenges:pickableWorks": { args: () => ({}), access: "private", nothing: [] },
   "challenges:summary": { args: () => ({}), access: "public" },

@@ -53,6 +53,30 @@ export const vModerationState = v.object({
 });
 export type ModerationState = Infer<typeof vModerationState>;
 
+/**
+ * A challenge's judging (docs/product.md "Judging"): up to five criteria, each with a weight, and
+ * how much the judges count against the community's votes in the combined score.
+ */
+export const vJudgingCriterion = v.object({ name: v.string(), description: v.string(), weight: v.number() });
+export const vJudging = v.object({
+  criteria: v.array(vJudgingCriterion),
+  /** The judges' share of the combined score in percent (the votes get the rest). */
+  judgeWeight: v.number(),
+});
+export type Judging = Infer<typeof vJudging>;
+
+/** An entry's running judging totals, kept as judges score so rankings never read every score. */
+export const vEntryJudging = v.object({
+  /** Judges who scored it. */
+  judges: v.number(),
+  /** Sum over those judges of their weighted average (1–5). */
+  weightedSum: v.number(),
+  /** Sum over those judges of each criterion's score, in criteria order. */
+  criterionSums: v.array(v.number()),
+});
+
+export const vAward = v.union(v.literal("excellence"), v.literal("special"));
+
 /** A suspended account: it may read and sign in, but every write is refused until `until`. */
 export const vSuspension = v.object({
   /** Unset: until lifted. */
@@ -510,6 +534,8 @@ export default defineSchema({
     listKey: v.optional(v.number()),
     /** Who may vote and whether counts stay hidden until the end (model/votingRules.ts); unset is the default. */
     votingRules: v.optional(vVotingRules),
+    /** Judges and criteria, when the organiser asked for them. */
+    judging: v.optional(vJudging),
   })
     // The list others see (and the sitemap) read only challenges that are not hidden.
     // eslint-disable-next-line @convex-dev/no-duplicate-indexes
@@ -534,6 +560,10 @@ export default defineSchema({
     hidden: v.optional(v.literal(true)),
     /** In [0, 1), hashed from the id: the per-viewer shuffled order of hidden-count challenges (model/entryShuffle.ts). */
     shuffleKey: v.optional(v.number()),
+    /** Judging totals of a judged challenge (unset until a judge scores it). */
+    judging: v.optional(vEntryJudging),
+    /** 優秀賞 or 特別賞, given by the organiser with the winner. */
+    award: v.optional(vAward),
   })
     .index("by_challengeId_and_userId", ["challengeId", "userId"])
     // eslint-disable-next-line @convex-dev/no-duplicate-indexes
@@ -570,6 +600,49 @@ export default defineSchema({
     scheduledId: v.optional(v.id("_scheduled_functions")),
     sentAt: v.optional(v.number()),
   }).index("by_challengeId_and_kind", ["challengeId", "kind"]),
+  // A challenge's judges: invited by handle, then accepted or declined (docs/product.md "Judging").
+  challengeJudges: defineTable({
+    challengeId: v.id("challenges"),
+    userId: v.id("users"),
+    status: v.union(v.literal("invited"), v.literal("accepted"), v.literal("declined")),
+    /** Entries this judge has scored (their progress n / total). */
+    scoredCount: v.number(),
+  })
+    .index("by_challengeId_and_userId", ["challengeId", "userId"])
+    .index("by_userId", ["userId"]),
+
+  // One judge's scores for one entry: one per criterion (1–5), re-scoring replaces the row.
+  judgeScores: defineTable({
+    challengeId: v.id("challenges"),
+    submissionId: v.id("challengeSubmissions"),
+    judgeId: v.id("users"),
+    scores: v.array(v.number()),
+    /** The weighted average of `scores` by the criteria's weights. */
+    weighted: v.number(),
+    /** Feedback for the entrant; others see it only once the organiser makes it public. */
+    comment: v.optional(v.string()),
+    commentPublic: v.optional(v.literal(true)),
+  })
+    .index("by_submissionId_and_judgeId", ["submissionId", "judgeId"])
+    .index("by_challengeId_and_judgeId", ["challengeId", "judgeId"])
+    .index("by_judgeId", ["judgeId"]),
+
+  // The final ranking of an ended challenge, written once when the organiser decides, so the
+  // results page pages through it by rank.
+  challengeResults: defineTable({
+    challengeId: v.id("challenges"),
+    submissionId: v.id("challengeSubmissions"),
+    rank: v.number(),
+    votes: v.number(),
+    /** Judges' weighted average (1–5); null when no judge scored it or the challenge had none. */
+    judgeAverage: v.union(v.number(), v.null()),
+    /** Per criterion, the judges' average. */
+    criterionAverages: v.array(v.number()),
+    combined: v.number(),
+    tieNote: v.optional(v.string()),
+  })
+    .index("by_challengeId_and_rank", ["challengeId", "rank"])
+    .index("by_submissionId", ["submissionId"]),
 
   // Who follows whom (docs/decisions.md "Votes, likes and follows"). One row per pair;
   // `_creationTime` orders both lists newest first.

@@ -141,6 +141,15 @@ export async function purgeUserDataBatch(ctx: MutationCtx, userId: Id<"users">, 
           .take(n),
       (file) => releasePhotoFile(ctx, userId, file.storageId),
     ),
+    // Their judge invitations; scores they gave stay in the entries' totals, shown as 退会したユーザー.
+    eachRow(
+      (n) =>
+        ctx.db
+          .query("challengeJudges")
+          .withIndex("by_userId", (q) => q.eq("userId", userId))
+          .take(n),
+      (row) => ctx.db.delete("challengeJudges", row._id),
+    ),
     eachRow(likes, (like) => removeLike(ctx, like)),
     eachRow(comments, (comment) => removeComment(ctx, comment)),
     eachRow(views, (view) => removeView(ctx, view)),

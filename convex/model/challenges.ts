@@ -4,7 +4,7 @@ import { v } from "convex/values";
 import type { Doc, Id } from "../_generated/dataModel";
 import type { MutationCtx, QueryCtx } from "../_generated/server";
 import type { ChallengeStatus } from "../constants";
-import { vChallengeStatus } from "../schema";
+import { vAward, vChallengeStatus } from "../schema";
 import { awardBadge } from "./badges";
 import { listPlace } from "./challengeOrder";
 import { CHALLENGE_MESSAGES, votingDeadline } from "./challengeRules";
@@ -142,6 +142,8 @@ export const vChallengeEntry = v.object({
   /** Null while the challenge hides its counts. */
   votesCount: v.union(v.number(), v.null()),
   isWinner: v.boolean(),
+  /** 優秀賞 or 特別賞 given with the winner. */
+  award: v.union(vAward, v.null()),
   work: vWorkCard,
   /** Whether the signed-in viewer voted for it, and whether it is their own entry. */
   viewerVoted: v.boolean(),
@@ -168,6 +170,7 @@ export async function toChallengeEntry(
     enteredAt: entry._creationTime,
     votesCount: hideCounts ? null : entry.votesCount,
     isWinner: entry.isWinner,
+    award: entry.award ?? null,
     work: await toWorkCard(ctx, work),
     viewerVoted: vote !== null,
     isOwn: entry.userId === viewerId,

@@ -5,6 +5,7 @@
 // A deleted work already took its totals off its author and the site when its document went
 // (see projectDeletion.ts), so rows left behind by a deleted work only get deleted here: the
 // same helpers serve account deletion and work deletion without counting anything twice.
+import { removeEntryJudging } from "./judging";
 import type { Doc } from "../_generated/dataModel";
 import type { MutationCtx } from "../_generated/server";
 import { setDiscoveryLikes } from "./discovery";
@@ -87,6 +88,7 @@ export async function removeSubmissionStep(
     });
   }
   await bumpSiteCounter(ctx, "challengeSubmissions", -1);
+  await removeEntryJudging(ctx, submission._id);
   await ctx.db.delete("challengeSubmissions", submission._id);
   return { deleted: batch.length + 1, done: true };
 }

@@ -38,6 +38,8 @@ export function tabOf(type: NotificationType): NotificationTab {
     case "challenge_submission":
     case "challenge_winner":
     case "challenge_reminder":
+    case "challenge_judge":
+    case "challenge_results":
       return "challenge";
     case "moderation":
     case "new_work":

@@ -28,6 +28,8 @@ export function wantsNotification(settings: UserSettings, type: NotificationType
     case "moderation":
     case "challenge_submission":
     case "challenge_winner":
+    case "challenge_judge":
+    case "challenge_results":
       return true;
   }
 }

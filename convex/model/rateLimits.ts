@@ -59,6 +59,10 @@ const rateLimiter = new RateLimiter(components.rateLimiter, {
   editChallenge: { kind: "token bucket", rate: 30, period: HOUR, capacity: 10 },
   // Voting through a page of entries is fine; thousands of toggles a minute are not.
   vote: { kind: "token bucket", rate: 60, period: MINUTE, capacity: 30 },
+  // Inviting a panel is a handful of names; answering or removing one is a click each.
+  judgeInvite: { kind: "token bucket", rate: 30, period: HOUR, capacity: 15 },
+  // A judge scores a page of entries in a sitting: one save per entry, re-scoring included.
+  judgeScore: { kind: "token bucket", rate: 60, period: MINUTE, capacity: 30 },
   // A lively thread is a few comments a minute; a burst of five is allowed, then one per 10 s.
   comment: { kind: "token bucket", rate: 6, period: MINUTE, capacity: 5 },
   // Liking down a gallery page is fine; toggling one heart hundreds of times is not.
@@ -111,6 +115,8 @@ export type RateLimitName =
   | "enterChallenge"
   | "editChallenge"
   | "vote"
+  | "judgeInvite"
+  | "judgeScore"
   | "comment"
   | "like"
   | "save"

@@ -33,6 +33,7 @@ const SubmitPage = page(() => import("./routes/submit"));
 const ChallengesPage = page(() => import("./routes/challenges"));
 const CreateChallengePage = page(() => import("./routes/challenge-create"));
 const ChallengePage = page(() => import("./routes/challenge"));
+const ChallengeResultsPage = page(() => import("./routes/challenge-results"));
 const AdminPage = page(() => import("./routes/admin"));
 const AdminLogPage = page(() => import("./routes/admin-log"));
 const NotFoundPage = page(() => import("./routes/not-found"));
@@ -94,6 +95,7 @@ export function createRoutes(): RouteObject[] {
             // /challenges/create wins over :id (static segments outrank parameters).
             { path: routePatterns.challengeCreate, Component: CreateChallengePage },
             { path: routePatterns.challenge, Component: ChallengePage },
+            { path: routePatterns.challengeResults, Component: ChallengeResultsPage },
             { path: routePatterns.admin, Component: AdminPage },
             { path: routePatterns.adminLog, Component: AdminLogPage },
             { path: "*", Component: NotFoundPage },

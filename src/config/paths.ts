@@ -37,6 +37,8 @@ export const paths = {
   challenges: () => "/challenges",
   challengeCreate: () => "/challenges/create",
   challenge: (id: string) => `/challenges/${segment(id)}`,
+  /** The ranked results once the organiser decided (before that it says they are not out). */
+  challengeResults: (id: string) => `/challenges/${segment(id)}/results`,
   submit: (search: SubmitSearch = {}) => `/submit${queryString(search)}`,
   /** Works with a tag, matched folded (ＡＩ and ai are one tag). */
   tag: (tag: string) => `/tags/${segment(tag)}`,
@@ -64,6 +66,7 @@ export const routePatterns = {
   challenges: "/challenges",
   challengeCreate: "/challenges/create",
   challenge: "/challenges/:id",
+  challengeResults: "/challenges/:id/results",
   submit: "/submit",
   tag: "/tags/:tag",
   tools: "/tools",

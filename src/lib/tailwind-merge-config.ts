@@ -62,6 +62,7 @@ export const tailwindMergeConfig: Config<string, string> = {
     "flex": [{ flex: [isNumber, isFraction, "auto", "initial", "none", isArbitraryValue] }],
     "grow": [{ grow: ["", isNumber, isArbitraryVariable, isArbitraryValue] }],
     "shrink": [{ shrink: ["", isNumber, isArbitraryVariable, isArbitraryValue] }],
+    "order": [{ order: [isInteger, "first", "last", "none", isArbitraryVariable, isArbitraryValue] }],
     "grid-cols": [{ "grid-cols": [isInteger, "none", "subgrid", isArbitraryVariable, isArbitraryValue] }],
     "col-start-end": [{ col: ["auto", { span: ["full", isInteger, isArbitraryVariable, isArbitraryValue] }, isInteger, isArbitraryVariable, isArbitraryValue] }],
     "col-start": [{ "col-start": [isInteger, "auto", isArbitraryVariable, isArbitraryValue] }],

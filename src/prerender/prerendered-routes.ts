@@ -36,6 +36,7 @@ export const PRERENDERED_ROUTES: PrerenderedRoute[] = [
   route(routePatterns.profile, "src/app/routes/profile.tsx", "/profile/prerendered"),
   route(routePatterns.challenges, "src/app/routes/challenges.tsx"),
   route(routePatterns.challenge, "src/app/routes/challenge.tsx", "/challenges/prerendered"),
+  route(routePatterns.challengeResults, "src/app/routes/challenge-results.tsx", "/challenges/prerendered/results"),
   route(routePatterns.ranking, "src/app/routes/ranking.tsx"),
   route(routePatterns.tools, "src/app/routes/tools.tsx"),
   route(routePatterns.help, "src/app/routes/help.tsx"),

@@ -29,10 +29,12 @@ import {
   type ChallengeFormInput,
 } from "./challenge-form-state";
 import { VotingRulesFields } from "./voting-rules-fields";
+import { JudgingFields } from "./judging-fields";
+import { judgingProblem, type JudgingInput } from "../../../convex/model/judgingRules";
 
 export type ChallengeFormProps = {
   /** Creates the challenge from trimmed values; resolves null on success, or the fields the server refused. */
-  onSubmit: (values: ChallengeFormInput & { votingRules: VotingRules }) => Promise<ChallengeFieldErrors | null>;
+  onSubmit: (values: ChallengeFormInput & { votingRules: VotingRules; judging?: JudgingInput }) => Promise<ChallengeFieldErrors | null>;
   onCancel: () => void;
 };
 
@@ -45,6 +47,8 @@ export function ChallengeForm({ onSubmit, onCancel }: ChallengeFormProps) {
   const [values, setValues] = useState(EMPTY_CHALLENGE);
   const [votingRules, setVotingRules] = useState(DEFAULT_VOTING_RULES);
   const [errors, setErrors] = useState<ChallengeFieldErrors>({});
+  const [judging, setJudging] = useState<JudgingInput | null>(null);
+  const [judgingError, setJudgingError] = useState<string>();
   const [saving, setSaving] = useState(false);
   const [confirmingCancel, setConfirmingCancel] = useState(false);
   const formRef = useRef<HTMLFormElement>(null);
@@ -66,9 +70,11 @@ export function ChallengeForm({ onSubmit, onCancel }: ChallengeFormProps) {
     // Checked against today at the moment of sending, not when the page was opened.
     const found = validateChallenge(values, japanDate(Date.now()));
     if (hasErrors(found)) return showErrors(found);
+    const judgingIssue = judging ? judgingProblem(judging) : null;
+    if (judgingIssue) return setJudgingError(judgingIssue);
     setSaving(true);
     try {
-      const refused = await onSubmit({ ...toCreateArgs(values), votingRules });
+      const refused = await onSubmit({ ...toCreateArgs(values), votingRules, ...(judging ? { judging } : {}) });
       if (refused && hasErrors(refused)) showErrors(refused);
     } finally {
       setSaving(false);
@@ -150,6 +156,14 @@ export function ChallengeForm({ onSubmit, onCancel }: ChallengeFormProps) {
           onDescriptionChange={(text) => set("prizeDescription", text)}
         />
         <VotingRulesFields value={votingRules} onChange={setVotingRules} />
+        <JudgingFields
+          value={judging}
+          error={judgingError}
+          onChange={(next) => {
+            setJudging(next);
+            setJudgingError(undefined);
+          }}
+        />
         <FormField
           label="タグ"
           hint={`チャレンジを見つけてもらうためのキーワード。Enter または読点（、）で区切ります。最大${LIMITS.tagsMax}個。`}

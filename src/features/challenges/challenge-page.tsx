@@ -16,6 +16,8 @@ import { ChallengeHeader } from "./detail/challenge-header";
 import { ChallengeActions } from "./detail/challenge-actions";
 import { EntriesGrid } from "./detail/entries-grid";
 import { VotingRulesPanel } from "./detail/voting-rules-panel";
+import { DecisionPanel } from "./detail/decision-panel";
+import { JudgingPanel } from "./detail/judging-panel";
 
 /** /challenges/{id}: the challenge, what the viewer may do there, and its entries, all live. */
 export function ChallengePage() {
@@ -42,6 +44,8 @@ export function ChallengePage() {
         menu={<ContentMenu target={{ type: "challenge", id: challenge._id, label: challenge.title }} isOwn={isOrganiser} />}
       />
       <VotingRulesPanel challenge={challenge} />
+      <JudgingPanel challenge={challenge} />
+      <DecisionPanel challenge={challenge} />
       <EntriesGrid challenge={challenge} />
     </PageContainer>
   );

@@ -15,6 +15,8 @@ const TYPE_ICONS: Record<NotificationItem["type"], { icon: LucideIcon; className
   challenge_submission: { icon: Trophy, className: "bg-brand-600" },
   challenge_winner: { icon: Trophy, className: "bg-amber-500" },
   challenge_reminder: { icon: AlarmClock, className: "bg-brand-600" },
+  challenge_judge: { icon: Trophy, className: "bg-brand-600" },
+  challenge_results: { icon: Trophy, className: "bg-amber-500" },
   moderation: { icon: ShieldAlert, className: "bg-slate-600" },
   new_work: { icon: Sparkles, className: "bg-brand-600" },
   update: { icon: Bookmark, className: "bg-sky-500" },

@@ -22,7 +22,10 @@ export function notificationTarget(item: NotificationItem, ownProfileId: string)
     case "challenge_submission":
     case "challenge_winner":
     case "challenge_reminder":
+    case "challenge_judge":
       return item.challengeId ? paths.challenge(item.challengeId) : null;
+    case "challenge_results":
+      return item.challengeId ? paths.challengeResults(item.challengeId) : null;
     case "follow": {
       const id = item.from?.handle ?? item.from?._id;
       return id ? paths.profile(id) : null;

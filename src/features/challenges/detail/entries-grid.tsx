@@ -15,7 +15,8 @@ import { AuthorByline } from "@/components/works/author-byline";
 import { CARD_IMAGE_PROPS } from "@/components/works/card-image";
 import { paths } from "@/config/paths";
 import { cn } from "@/lib/cn";
-import { readServerError } from "@/lib/convex-error";
+import { AWARD_LABELS } from "@/lib/award-labels";
+import { isAboutThePerson, readServerError } from "@/lib/convex-error";
 import { formatNumber } from "@/lib/i18n/format";
 import { useViewer } from "@/lib/use-viewer";
 import type { ChallengeDetail, ChallengeEntry } from "./challenge-types";
@@ -101,6 +102,12 @@ function EntryCard({ entry, challenge }: { entry: ChallengeEntry; challenge: Cha
           <Badge color="yellow" className="absolute top-3 left-3 shadow-sm">
             <Trophy aria-hidden />
             優勝
+          </Badge>
+        )}
+        {entry.award && (
+          <Badge color="purple" className="absolute top-3 left-3 shadow-sm">
+            <Trophy aria-hidden />
+            {AWARD_LABELS[entry.award]}
           </Badge>
         )}
         {entry.isOwn && <Badge className="absolute top-3 right-3 bg-white/90 shadow-sm">あなたの作品</Badge>}
