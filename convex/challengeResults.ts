@@ -10,6 +10,7 @@ import { assertOrganiser, loadChallenge, viewerEntry } from "./model/challenges"
 import { rankChallenge } from "./model/challengeResults";
 import { notify } from "./model/notifications";
 import { readPage } from "./model/pagination";
+import { countsHidden } from "./model/votingRules";
 import { publicAuthor } from "./model/users";
 import { vPublicAuthor } from "./model/workCards";
 import { vAward, vJudging } from "./schema";
@@ -24,23 +25,29 @@ const vRankRow = v.object({
   rank: v.number(),
   title: v.string(),
   author: v.string(),
-  votes: v.number(),
+  /** Null while the counts are hidden (then the ranking is by the judges alone). */
+  votes: v.union(v.number(), v.null()),
   judgeAverage: v.union(v.number(), v.null()),
   judgePoints: v.number(),
-  votePoints: v.number(),
+  votePoints: v.union(v.number(), v.null()),
   combined: v.number(),
   tieNote: v.union(v.string(), v.null()),
 });
 
-/** The organiser's ranking while voting (and after): the top RANKING_SHOWN by the combined score. */
+/**
+ * The organiser's ranking while voting (and after): the top RANKING_SHOWN by the combined score.
+ * While the challenge hides its counts, the organiser too sees no counts: the ranking is the
+ * judges' alone until voting closes.
+ */
 export const ranking = userQuery({
   args: { challengeId: v.id("challenges") },
-  returns: v.object({ judging: v.union(vJudging, v.null()), total: v.number(), rows: v.array(vRankRow) }),
+  returns: v.object({ judging: v.union(vJudging, v.null()), countsHidden: v.boolean(), total: v.number(), rows: v.array(vRankRow) }),
   handler: async (ctx, { challengeId }) => {
     const challenge = await loadChallenge(ctx, challengeId);
     assertOrganiser(challenge, ctx.viewer._id);
-    if (challenge.status === "active") return { judging: challenge.judging ?? null, total: 0, rows: [] };
-    const { ranked, entries } = await rankChallenge(ctx, challenge);
+    const hidden = countsHidden(challenge, challenge.votingEndsAt ?? null, Date.now());
+    if (challenge.status === "active") return { judging: challenge.judging ?? null, countsHidden: hidden, total: 0, rows: [] };
+    const { ranked, entries } = await rankChallenge(ctx, challenge, { withVotes: !hidden });
     const rows = await Promise.all(
       ranked.slice(0, RANKING_SHOWN).map(async (row) => {
         const entry = entries.get(row.id)!;
@@ -51,16 +58,16 @@ export const ranking = userQuery({
           rank: row.rank,
           title: work?.title ?? "削除された作品",
           author: author.displayName,
-          votes: row.votes,
+          votes: hidden ? null : row.votes,
           judgeAverage: row.judgeAverage,
           judgePoints: row.judgePoints,
-          votePoints: row.votePoints,
+          votePoints: hidden ? null : row.votePoints,
           combined: row.combined,
           tieNote: row.tieNote,
         };
       }),
     );
-    return { judging: challenge.judging ?? null, total: ranked.length, rows };
+    return { judging: challenge.judging ?? null, countsHidden: hidden, total: ranked.length, rows };
   },
 });
 

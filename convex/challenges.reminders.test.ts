@@ -82,6 +82,25 @@ describe("entry deadline reminder", () => {
     expect(await remindersOf(entries[0]!)).toHaveLength(1);
   });
 
+  test("judges who accepted hear it too; an invitation not yet answered does not", async () => {
+    const t = newTest();
+    const { organiser, challengeId, entries } = await openChallenge(t, 1);
+    const judge = await createUser(t, { displayName: "審査員", handle: "judge_one" });
+    const invited = await createUser(t, { displayName: "招待中", handle: "judge_two" });
+    const judging = { criteria: [{ name: "アイデア", description: "発想の新しさ", weight: 1 }], judgeWeight: 70 };
+    await organiser.as.mutation(api.judging.setJudging, { challengeId, judging });
+    await organiser.as.mutation(api.judging.invite, { challengeId, handle: "judge_one" });
+    await organiser.as.mutation(api.judging.invite, { challengeId, handle: "judge_two" });
+    await judge.as.mutation(api.judging.respond, { challengeId, accept: true });
+    const { endDate } = await challengeDoc(t, challengeId);
+    await runUntil(t, endDate - REMINDER_LEAD_MS);
+    // The judges come after the entrants, in the fan-out's next batch.
+    await runUntil(t, Date.now() + 1);
+    expect(await remindersOf(judge)).toHaveLength(1);
+    expect(await remindersOf(entries[0]!)).toHaveLength(1);
+    expect(await remindersOf(invited)).toEqual([]);
+  });
+
   test("a moved deadline moves the one scheduled send (the old one is cancelled), never adds a second", async () => {
     const t = newTest();
     const { challengeId, entries } = await openChallenge(t, 1);

@@ -255,6 +255,34 @@ describe("the ranking", () => {
     expect(await errorOf(t.query(api.challengeResults.ranking, { challengeId }))).toMatchObject({ code: "UNAUTHENTICATED" });
   });
 
+  test("while the challenge hides its counts, the organiser's ranking shows none and ranks by the judges alone", async () => {
+    const t = newTest();
+    const { organiser, challengeId, judges, entries } = await judgedChallenge(t, 2, 1);
+    const [a, b] = entries as [(typeof entries)[0], (typeof entries)[0]];
+    await organiser.as.mutation(api.challengeVotingRules.update, { challengeId, votingRules: { voters: "anyone", hideCounts: true } });
+    await organiser.as.mutation(api.challenges.startVoting, { challengeId });
+    await judges[0]!.as.mutation(api.judging.score, { submissionId: a.submissionId, scores: [5, 5], comment: "" });
+    await judges[0]!.as.mutation(api.judging.score, { submissionId: b.submissionId, scores: [2, 2], comment: "" });
+    // B gets every vote; during voting they are neither shown nor counted in the order (A: 5 → 100
+    // points, B: 2 → 40, the judges' points alone).
+    await addVotes(t, b.submissionId, 5);
+    const during = await organiser.as.query(api.challengeResults.ranking, { challengeId });
+    expect(during.countsHidden).toBe(true);
+    expect(during.rows.map((row) => [row.title, row.votes, row.votePoints, row.combined])).toEqual([
+      ["作品1", null, null, 100],
+      ["作品2", null, null, 40],
+    ]);
+    // Once voting has closed the counts are part of it again.
+    const { votingEndsAt } = (await t.run((ctx) => ctx.db.get("challenges", challengeId)))!;
+    vi.setSystemTime(votingEndsAt! + 1);
+    const after = await organiser.as.query(api.challengeResults.ranking, { challengeId });
+    expect(after.countsHidden).toBe(false);
+    expect(after.rows.map((row) => [row.title, row.votes])).toEqual([
+      ["作品1", 0],
+      ["作品2", 5],
+    ]);
+  });
+
   test("ties: more votes first, then the earlier entry, each with its note", async () => {
     const t = newTest();
     const { organiser, challengeId, judges, entries } = await judgedChallenge(t, 4, 2);

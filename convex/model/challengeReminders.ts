@@ -102,13 +102,23 @@ const entrants: RecipientSource = async (ctx, challenge, cursor, numItems) => {
   return { userIds: page.page.map((entry) => entry.userId), isDone: page.isDone, continueCursor: page.continueCursor };
 };
 
+/** The judges who accepted (an invitation still open or declined gets no reminder). */
+const judges: RecipientSource = async (ctx, challenge, cursor, numItems) => {
+  const page = await ctx.db
+    .query("challengeJudges")
+    .withIndex("by_challengeId_and_userId", (q) => q.eq("challengeId", challenge._id))
+    .paginate({ numItems, cursor });
+  const accepted = page.page.filter((judge) => judge.status === "accepted");
+  return { userIds: accepted.map((judge) => judge.userId), isDone: page.isDone, continueCursor: page.continueCursor };
+};
+
 /**
- * Who each reminder reaches, source after source. Another group (the challenge's judges, say)
- * joins by adding its source here; the fan-out walks the sources in order.
+ * Who each reminder reaches, source after source: the entrants, then the judges (a judge is never
+ * an entrant, and remindBatch drops repeats within a batch anyway).
  */
 export const REMINDER_RECIPIENTS: Record<ReminderKind, readonly RecipientSource[]> = {
-  entry_deadline: [entrants],
-  voting_end: [entrants],
+  entry_deadline: [entrants, judges],
+  voting_end: [entrants, judges],
 };
 
 /** The fan-out's place: which source, and the cursor within it. */

@@ -12,7 +12,11 @@ import { rankEntries } from "./challengeRanking";
 export const RANKING_MAX = 2000;
 
 /** Every visible entry of a challenge ranked (up to RANKING_MAX), best first. */
-export async function rankChallenge(ctx: QueryCtx, challenge: Doc<"challenges">) {
+/**
+ * Ranks a challenge's entries. `withVotes: false` (counts still hidden) ranks by the judges
+ * alone: neither the counts nor an order shaped by them may leave the server before the end.
+ */
+export async function rankChallenge(ctx: QueryCtx, challenge: Doc<"challenges">, { withVotes = true }: { withVotes?: boolean } = {}) {
   const entries = await ctx.db
     .query("challengeSubmissions")
     .withIndex("by_challengeId_and_hidden", (q) => q.eq("challengeId", challenge._id).eq("hidden", undefined))
@@ -20,13 +24,13 @@ export async function rankChallenge(ctx: QueryCtx, challenge: Doc<"challenges">)
   const ranked = rankEntries(
     entries.map((entry) => ({
       id: entry._id,
-      votes: entry.votesCount,
+      votes: withVotes ? entry.votesCount : 0,
       enteredAt: entry._creationTime,
       judges: entry.judging?.judges ?? 0,
       weightedSum: entry.judging?.weightedSum ?? 0,
       criterionSums: entry.judging?.criterionSums ?? [],
     })),
-    challenge.judging ? challenge.judging.judgeWeight : 0,
+    !withVotes ? 100 : challenge.judging ? challenge.judging.judgeWeight : 0,
   );
   return { ranked, entries: new Map(entries.map((entry) => [entry._id, entry])) };
 }

@@ -70,6 +70,11 @@ function Ranking({ challengeId }: { challengeId: Id<"challenges"> }) {
             : "投票数の順です（最多得票の作品を100とした割合）。"}
           同点は投票数、次に応募が早い順で決めます。
         </p>
+        {ranking.countsHidden && (
+          <p className="rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-800">
+            投票数は投票の締め切りまで非公開です。いまは審査員の採点だけで並べています。
+          </p>
+        )}
         {/* Focusable, so a keyboard can scroll the table sideways on a phone. */}
         <div className="overflow-x-auto" tabIndex={0} role="region" aria-label="順位表">
           <table className="w-full min-w-[32rem] text-left text-sm">
@@ -95,7 +100,7 @@ function Ranking({ challengeId }: { challengeId: Id<"challenges"> }) {
                     <td className="py-2 pr-2 tabular-nums">{row.judgeAverage === null ? "未採点" : `${row.judgeAverage.toFixed(2)}（${points(row.judgePoints)}点）`}</td>
                   )}
                   <td className="py-2 pr-2 tabular-nums">
-                    {row.votes}票（{points(row.votePoints)}点）
+                    {row.votes === null || row.votePoints === null ? "非公開" : `${row.votes}票（${points(row.votePoints)}点）`}
                   </td>
                   <td className="py-2 font-bold tabular-nums">{points(row.combined)}</td>
                 </tr>

@@ -16,7 +16,7 @@ import { CARD_IMAGE_PROPS } from "@/components/works/card-image";
 import { paths } from "@/config/paths";
 import { cn } from "@/lib/cn";
 import { AWARD_LABELS } from "@/lib/award-labels";
-import { isAboutThePerson, readServerError } from "@/lib/convex-error";
+import { readServerError } from "@/lib/convex-error";
 import { formatNumber } from "@/lib/i18n/format";
 import { useViewer } from "@/lib/use-viewer";
 import type { ChallengeDetail, ChallengeEntry } from "./challenge-types";
