@@ -24,6 +24,7 @@ const vJudgeStatus = v.union(v.literal("invited"), v.literal("accepted"), v.lite
 
 /** Sets (or with null, removes) the criteria and weight: the organiser, while entries are open. */
 export const setJudging = memberMutation({
+  rateLimit: "editChallenge",
   args: { challengeId: v.id("challenges"), judging: v.union(vJudging, v.null()) },
   returns: v.null(),
   handler: async (ctx, { challengeId, judging }) => {
@@ -235,6 +236,7 @@ export const score = memberMutation({
 
 /** The organiser makes a judge's comment public on the results page, or private again. */
 export const setCommentPublic = memberMutation({
+  rateLimit: "judgeScore",
   args: { scoreId: v.id("judgeScores"), public: v.boolean() },
   returns: v.null(),
   handler: async (ctx, { scoreId, public: isPublic }) => {
