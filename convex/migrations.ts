@@ -16,4 +16,9 @@ export const runAll = migrations.runner([
   internal.tags.backfillDiscovery,
   internal.challenges.backfillListOrder,
   internal.notifications.backfillGroups,
+  internal.analytics.backfillLikes,
+  internal.analytics.backfillComments,
+  internal.analytics.backfillSaves,
+  internal.analytics.backfillFollows,
+  internal.analytics.backfillViews,
 ]);

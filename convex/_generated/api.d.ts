@@ -9,6 +9,7 @@
  */
 
 import type * as account from "../account.js";
+import type * as analytics from "../analytics.js";
 import type * as auth from "../auth.js";
 import type * as badges from "../badges.js";
 import type * as challenges from "../challenges.js";
@@ -26,6 +27,7 @@ import type * as http from "../http.js";
 import type * as likes from "../likes.js";
 import type * as migrations from "../migrations.js";
 import type * as model_accountDeletion from "../model/accountDeletion.js";
+import type * as model_analytics from "../model/analytics.js";
 import type * as model_atom from "../model/atom.js";
 import type * as model_auth from "../model/auth.js";
 import type * as model_badgeDefinitions from "../model/badgeDefinitions.js";
@@ -124,6 +126,7 @@ import type {
 
 declare const fullApi: ApiFromModules<{
   account: typeof account;
+  analytics: typeof analytics;
   auth: typeof auth;
   badges: typeof badges;
   challenges: typeof challenges;
@@ -141,6 +144,7 @@ declare const fullApi: ApiFromModules<{
   likes: typeof likes;
   migrations: typeof migrations;
   "model/accountDeletion": typeof model_accountDeletion;
+  "model/analytics": typeof model_analytics;
   "model/atom": typeof model_atom;
   "model/auth": typeof model_auth;
   "model/badgeDefinitions": typeof model_badgeDefinitions;
