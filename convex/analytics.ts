@@ -204,7 +204,7 @@ export const backfillViews = migrations.define({
     const viewer = row.userId ? await ctx.db.get("users", row.userId) : null;
     if (viewer?.settings.privacy.analyticsOptOut === true) return;
     const found = await ctx.db.get("projects", row.projectId);
-    if (!found) return;
+    if (!found || found.userId === row.userId) return;
     await addToDay(ctx, { work: found, figure: "views" }, row._creationTime);
   },
 });

@@ -52,8 +52,10 @@ export async function countView(ctx: MutationCtx, projectId: Id<"projects">, vie
   const work = await ctx.db.get("projects", projectId);
   if (work) await recordActivity(ctx, work, { views: 1 }, now);
   // A viewer who opted out of analytics is left out of the creator's daily figures (the public
-  // view count still counts them: it says how often the page was seen, not by whom).
+  // view count still counts them: it says how often the page was seen, not by whom), and so is
+  // the creator looking at their own work.
   const user = "userId" in viewer ? await ctx.db.get("users", viewer.userId) : null;
-  if (work && !optedOut(user)) await recordDaily(ctx, { work, figure: "views" }, now);
+  const own = user !== null && work?.userId === user._id;
+  if (work && !own && !optedOut(user)) await recordDaily(ctx, { work, figure: "views" }, now);
   return true;
 }
