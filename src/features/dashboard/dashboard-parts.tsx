@@ -122,7 +122,7 @@ export function SummarySkeleton({ count }: { count: number }) {
 
 export function FigureCharts({ figures, series, days }: { figures: readonly FigureDef[]; series: readonly DayRow[]; days: PeriodDays }) {
   return (
-    <div className="grid gap-4 md:grid-cols-2">
+    <div className="grid grid-cols-1 gap-4 md:grid-cols-2">
       {figures.map((figure) => (
         <FigureChart key={figure.key} figure={figure} series={series} periodLabel={periodLabel(days)} />
       ))}
@@ -132,7 +132,7 @@ export function FigureCharts({ figures, series, days }: { figures: readonly Figu
 
 export function ChartsSkeleton({ count }: { count: number }) {
   return (
-    <div className="grid gap-4 md:grid-cols-2" aria-hidden>
+    <div className="grid grid-cols-1 gap-4 md:grid-cols-2" aria-hidden>
       {Array.from({ length: count }, (_, i) => (
         <Skeleton key={i} className="h-[15.5rem] rounded-2xl" />
       ))}

@@ -27,7 +27,7 @@ export function WorksTable({ today, days }: { today: string; days: PeriodDays })
     return <Card className="p-6 text-sm text-zinc-600">まだ作品がありません。作品を投稿すると、ここに作品ごとの数字が並びます。</Card>;
   }
   return (
-    <Card className="overflow-hidden">
+    <Card className="min-w-0 overflow-hidden">
       {/* Scrolls sideways on a phone: focusable, so the keyboard can scroll it too. */}
       <div className="overflow-x-auto" tabIndex={0} role="region" aria-label="作品ごとの数字">
         <table className="w-full min-w-[40rem] text-sm">
