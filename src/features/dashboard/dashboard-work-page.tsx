@@ -95,7 +95,7 @@ function BestDays({ rows, days }: { rows: DayRow[]; days: PeriodDays }) {
     return <Card className="p-5 text-sm text-zinc-600">{periodLabel(days)}に数字のある日はまだありません。</Card>;
   }
   return (
-    <Card className="overflow-x-auto" tabIndex={0} role="region" aria-label="よく見られた日">
+    <Card className="relative overflow-x-auto" tabIndex={0} role="region" aria-label="よく見られた日">
       <table className="w-full min-w-[28rem] text-sm">
         <caption className="sr-only">よく見られた日（閲覧数の多い順）</caption>
         <thead className="bg-zinc-50 text-left text-xs text-zinc-600">

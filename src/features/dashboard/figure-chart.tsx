@@ -13,7 +13,7 @@ export function FigureChart({ figure, series, periodLabel }: { figure: FigureDef
   const hydrated = useHydrated();
   const headingId = `chart-${figure.key}`;
   return (
-    <Card className="flex min-w-0 flex-col gap-3 p-4 sm:p-5" aria-labelledby={headingId} role="region">
+    <Card className="relative flex min-w-0 flex-col gap-3 p-4 sm:p-5" aria-labelledby={headingId} role="region">
       <h3 id={headingId} className="text-sm font-bold text-zinc-900">
         {figure.label}
         <span className="ml-2 text-xs font-normal text-zinc-500">{periodLabel}</span>

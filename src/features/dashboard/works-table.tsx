@@ -28,8 +28,9 @@ export function WorksTable({ today, days }: { today: string; days: PeriodDays })
   }
   return (
     <Card className="min-w-0 overflow-hidden">
-      {/* Scrolls sideways on a phone: focusable, so the keyboard can scroll it too. */}
-      <div className="overflow-x-auto" tabIndex={0} role="region" aria-label="作品ごとの数字">
+      {/* Scrolls sideways on a phone: focusable, so the keyboard can scroll it too; positioned, so
+          the sort buttons' screen-reader text stays inside it instead of widening the page. */}
+      <div className="relative overflow-x-auto" tabIndex={0} role="region" aria-label="作品ごとの数字">
         <table className="w-full min-w-[40rem] text-sm">
           <caption className="sr-only">作品ごとの数字（並べ替えできます）</caption>
           <thead className="bg-zinc-50 text-left text-xs text-zinc-600">
