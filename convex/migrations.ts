@@ -18,4 +18,9 @@ export const runAll = migrations.runner([
   internal.notifications.backfillGroups,
   internal.projects.backfillShareCardAuthor,
   internal.challengeVotingRules.backfillShuffleKeys,
+  internal.analytics.backfillLikes,
+  internal.analytics.backfillComments,
+  internal.analytics.backfillSaves,
+  internal.analytics.backfillFollows,
+  internal.analytics.backfillViews,
 ]);

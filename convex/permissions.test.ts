@@ -18,6 +18,7 @@ import { api } from "./_generated/api";
 import type { TableNames } from "./_generated/dataModel";
 import schema, { DEFAULT_USER_SETTINGS } from "./schema";
 import { challengeForm, createChallenge, enterNewWork } from "./model/challenges.testkit";
+import { japanDate } from "./model/japanTime";
 import { uploadShot } from "./model/screenshots.testkit";
 import { pngBytes, storeFile } from "./model/storedFiles.testkit";
 import { createWork } from "./model/works.testkit";
@@ -278,6 +279,21 @@ const EMPTY_PAGE = { page: [], isDone: true, continueCursor: expect.any(String) 
 
 const QUERY_SAMPLES: Record<string, QuerySample> = {
   "account:exportData": { args: () => ({}), access: "private", nothing: null },
+  "analytics:creatorForModeration": {
+    args: (w) => ({ userId: w.owner.userId, today: japanDate(Date.now()), days: 7 }),
+    access: "moderator",
+  },
+  "analytics:overview": { args: () => ({ today: japanDate(Date.now()), days: 7 }), access: "private", nothing: null },
+  "analytics:work": {
+    args: (w) => ({ projectId: w.projectId, today: japanDate(Date.now()), days: 7 }),
+    access: "private",
+    nothing: null,
+  },
+  "analytics:works": {
+    args: () => ({ today: japanDate(Date.now()), days: 7, paginationOpts: page }),
+    access: "private",
+    nothing: null,
+  },
   "auth:isAuthenticated": { args: () => ({}), access: "private", nothing: false },
   "badges:list": { args: () => ({}), access: "public" },
   "challenges:detail": { args: (w) => ({ id: w.challengeId }), access: "public" },

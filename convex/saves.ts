@@ -4,6 +4,7 @@ import { v } from "convex/values";
 import { internal } from "./_generated/api";
 import type { Doc } from "./_generated/dataModel";
 import { internalMutation } from "./_generated/server";
+import { recordDaily } from "./model/analytics";
 import { memberMutation, publicQuery } from "./model/functions";
 import { userError } from "./model/errors";
 import { muteFilter } from "./model/mutes";
@@ -29,10 +30,14 @@ export const toggle = memberMutation({
     const existing = await findSave(ctx, ctx.viewer._id, projectId);
     if (existing) {
       await ctx.db.delete("saves", existing._id);
+      const work = await ctx.db.get("projects", projectId);
+      if (work) await recordDaily(ctx, { work, figure: "unsaves" });
       return { saved: false };
     }
-    if (!(await savableWork(ctx, projectId))) throw userError("NOT_FOUND", SAVE_MESSAGES.notFound);
+    const work = await savableWork(ctx, projectId);
+    if (!work) throw userError("NOT_FOUND", SAVE_MESSAGES.notFound);
     await ctx.db.insert("saves", { userId: ctx.viewer._id, projectId });
+    await recordDaily(ctx, { work, figure: "saves" });
     return { saved: true };
   },
 });

@@ -118,6 +118,20 @@ export const DEFAULT_USER_SETTINGS: UserSettings = {
   privacy: { profileVisibility: "public", showEmail: false, showProjects: true, analyticsOptOut: false },
 };
 
+/** The daily figures of a work (model/analytics.ts WORK_FIGURES). */
+const vWorkFigureFields = {
+  /** Counted views (once per viewer per work per day; opted-out viewers are left out). */
+  views: v.optional(v.number()),
+  likes: v.optional(v.number()),
+  /** Likes taken back that day, whenever they were given. */
+  unlikes: v.optional(v.number()),
+  comments: v.optional(v.number()),
+  saves: v.optional(v.number()),
+  unsaves: v.optional(v.number()),
+  /** Share links (/share/projects/{id}) opened. */
+  shareOpens: v.optional(v.number()),
+};
+
 /** One screenshot: the original and the downscaled thumbnail made in the browser. */
 export const vScreenshot = v.object({
   storageId: v.id("_storage"),
@@ -877,6 +891,31 @@ export default defineSchema({
     .index("by_userId", ["userId"])
     .index("by_day", ["day"])
     .index("by_likesWeek_and_tieOrder", ["likesWeek", "tieOrder"]),
+
+  // ---------------------------------------------------------------------------------------------
+  // Creator analytics (model/analytics.ts): daily figures, read only by the owner's dashboard and
+  // the moderator query. A figure never written on a day is unset (reads as 0).
+
+  // One work's figures per Japan calendar day.
+  workDailyFigures: defineTable({
+    projectId: v.id("projects"),
+    ownerId: v.id("users"),
+    /** `YYYY-MM-DD`, Japan time. */
+    day: v.string(),
+    ...vWorkFigureFields,
+  }).index("by_projectId_and_day", ["projectId", "day"]),
+
+  // One creator's figures per Japan calendar day: all their works together, and their followers.
+  creatorDailyFigures: defineTable({
+    userId: v.id("users"),
+    day: v.string(),
+    ...vWorkFigureFields,
+    follows: v.optional(v.number()),
+    unfollows: v.optional(v.number()),
+  }).index("by_userId_and_day", ["userId", "day"]),
+
+  // One row: when live counting began (the backfill counts only rows made before it).
+  analyticsState: defineTable({ liveSince: v.number() }),
 
   // ---------------------------------------------------------------------------------------------
   // The following feed (model/feed.ts): fan-out on write. One row per (follower,

@@ -69,6 +69,8 @@ export const projectSharePage = httpAction(async (ctx, request) => {
   const id = idAfterPrefix(new URL(request.url).pathname, SHARE_PROJECT_PREFIX);
   const work = id === null ? null : await ctx.runQuery(internal.share.workPreview, { id });
   if (!work) return html(renderNotFoundPage({ siteUrl }, PROJECT_NOT_FOUND_MESSAGE), 404, "no-store");
+  // An opened link counts in its creator's analytics (a HEAD is a link checker, not a visit).
+  if (request.method === "GET") await ctx.runMutation(internal.analytics.recordShareOpen, { projectId: work.id });
   const shareUrl = `${new URL(request.url).origin}${shareProjectPath(work.id)}`;
   const workUrl = `${siteUrl}${webPaths.work(work.id)}`;
   // Crawlers re-read now and then; an edited title shows within minutes.

@@ -9,6 +9,7 @@
  */
 
 import type * as account from "../account.js";
+import type * as analytics from "../analytics.js";
 import type * as auth from "../auth.js";
 import type * as badges from "../badges.js";
 import type * as challengeReminders from "../challengeReminders.js";
@@ -30,6 +31,7 @@ import type * as judging from "../judging.js";
 import type * as likes from "../likes.js";
 import type * as migrations from "../migrations.js";
 import type * as model_accountDeletion from "../model/accountDeletion.js";
+import type * as model_analytics from "../model/analytics.js";
 import type * as model_atom from "../model/atom.js";
 import type * as model_auth from "../model/auth.js";
 import type * as model_badgeDefinitions from "../model/badgeDefinitions.js";
@@ -137,6 +139,7 @@ import type {
 
 declare const fullApi: ApiFromModules<{
   account: typeof account;
+  analytics: typeof analytics;
   auth: typeof auth;
   badges: typeof badges;
   challengeReminders: typeof challengeReminders;
@@ -158,6 +161,7 @@ declare const fullApi: ApiFromModules<{
   likes: typeof likes;
   migrations: typeof migrations;
   "model/accountDeletion": typeof model_accountDeletion;
+  "model/analytics": typeof model_analytics;
   "model/atom": typeof model_atom;
   "model/auth": typeof model_auth;
   "model/badgeDefinitions": typeof model_badgeDefinitions;

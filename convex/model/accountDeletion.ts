@@ -206,6 +206,15 @@ export async function purgeUserDataBatch(ctx: MutationCtx, userId: Id<"users">, 
           .take(n),
       (row) => ctx.db.delete("creatorDailyStats", row._id),
     ),
+    // Their analytics days (model/analytics.ts); their works' days go with the works.
+    eachRow(
+      (n) =>
+        ctx.db
+          .query("creatorDailyFigures")
+          .withIndex("by_userId_and_day", (q) => q.eq("userId", userId))
+          .take(n),
+      (row) => ctx.db.delete("creatorDailyFigures", row._id),
+    ),
     eachRow(
       (n) =>
         ctx.db

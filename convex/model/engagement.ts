@@ -7,6 +7,7 @@ import { awardBadge } from "./badges";
 import { setDiscoveryLikes } from "./discovery";
 import { commentPreview, likeMayNotify, notify } from "./notifications";
 import { bumpSiteCounter } from "./siteCounters";
+import { recordDaily } from "./analytics";
 import { recordActivity } from "./trending";
 import { bumpUserStats } from "./userStats";
 
@@ -34,6 +35,7 @@ export async function addLike(ctx: MutationCtx, userId: Id<"users">, projectId: 
   await setLikesCount(ctx, projectId, work.likesCount + 1);
   // Today's likes for 急上昇 and the rankings (model/trending.ts).
   await recordActivity(ctx, work, { likes: 1 });
+  await recordDaily(ctx, { work, figure: "likes" });
   const { totalLikes } = await bumpUserStats(ctx, work.userId, { totalLikes: 1 });
   if (totalLikes >= BADGE_THRESHOLDS.popularCreatorLikes) await awardBadge(ctx, work.userId, "popularCreator");
   // A hidden work's likes are out of the site total until it is restored.
@@ -73,6 +75,7 @@ export async function insertComment(
   const commentId = await ctx.db.insert("comments", { projectId, userId, content });
   await ctx.db.patch("projects", projectId, { commentsCount: work.commentsCount + 1 });
   await recordActivity(ctx, work, { comments: 1 });
+  await recordDaily(ctx, { work, figure: "comments" });
   const { commentsCount } = await bumpUserStats(ctx, userId, { commentsCount: 1 });
   if (commentsCount >= BADGE_THRESHOLDS.activeCommenterComments) await awardBadge(ctx, userId, "activeCommenter");
   await notify(ctx, {

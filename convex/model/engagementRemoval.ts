@@ -11,6 +11,7 @@ import type { MutationCtx } from "../_generated/server";
 import { setDiscoveryLikes } from "./discovery";
 import { withdrawFromOpenGroup } from "./notificationGroups";
 import { bumpSiteCounter } from "./siteCounters";
+import { recordDaily } from "./analytics";
 import { recordActivity } from "./trending";
 import { bumpUserStats } from "./userStats";
 
@@ -28,6 +29,7 @@ export async function removeLike(ctx: MutationCtx, like: Doc<"likes">) {
     await bumpUserStats(ctx, work.userId, { totalLikes: -1 });
     // A like taken back today leaves today's net likes (model/trending.ts), whenever it was given.
     await recordActivity(ctx, work, { unlikes: 1 });
+    await recordDaily(ctx, { work, figure: "unlikes" });
     // A hidden work's likes are out of the site total until it is restored.
     if (work.hidden !== true) await bumpSiteCounter(ctx, "likes", -1);
   }

@@ -4,6 +4,7 @@
 // follow/unfollow in a loop does not spam anyone.
 import type { Doc, Id } from "../_generated/dataModel";
 import type { MutationCtx, QueryCtx } from "../_generated/server";
+import { recordDaily } from "./analytics";
 import { backfillFeed, startFeedRemoval } from "./feed";
 import { bumpUserStats } from "./userStats";
 import { withdrawFromOpenGroup } from "./notificationGroups";
@@ -25,6 +26,7 @@ export async function follow(ctx: MutationCtx, follower: Doc<"users">, followee:
   await ctx.db.insert("follows", { followerId: follower._id, followeeId: followee._id });
   await bumpUserStats(ctx, follower._id, { followingCount: 1 });
   await bumpUserStats(ctx, followee._id, { followersCount: 1 });
+  await recordDaily(ctx, { creatorId: followee._id, figure: "follows" });
   // Their latest works join the follower's feed at once (model/feed.ts).
   await backfillFeed(ctx, follower._id, followee._id);
   // Joins the followee's unread follow group once (model/notificationGroups.ts).
@@ -43,6 +45,7 @@ export async function removeFollow(ctx: MutationCtx, row: Doc<"follows">): Promi
   const followee = await ctx.db.get("users", row.followeeId);
   if (followee) {
     await bumpUserStats(ctx, followee._id, { followersCount: -1 });
+    await recordDaily(ctx, { creatorId: followee._id, figure: "unfollows" });
     await withdrawFromOpenGroup(ctx, { userId: followee._id, type: "follow" }, row.followerId);
   }
   await ctx.db.delete("follows", row._id);

@@ -114,6 +114,15 @@ export async function purgeProjectChildrenBatch(ctx: MutationCtx, projectId: Id<
           .take(n),
       (row) => ctx.db.delete("workDailyStats", row._id),
     ),
+    // Its analytics days (model/analytics.ts).
+    eachRow(
+      (n) =>
+        ctx.db
+          .query("workDailyFigures")
+          .withIndex("by_projectId_and_day", (q) => q.eq("projectId", projectId))
+          .take(n),
+      (row) => ctx.db.delete("workDailyFigures", row._id),
+    ),
     // Its rows in followers' feeds (model/feed.ts).
     eachRow(
       (n) => feedItemsOfWork(ctx, projectId, n),

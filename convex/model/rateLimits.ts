@@ -37,6 +37,9 @@ export const VIEW_RATE_LIMITS = {
   anonViewWork: { kind: "token bucket", rate: 30, period: HOUR, capacity: 30 },
   // Site-wide, all anonymous sessions together: 120 a minute (2 a second).
   anonViewSite: { kind: "token bucket", rate: 120, period: MINUTE, capacity: 120 },
+  // Share-link opens per work for creator analytics: a link passed round a chat opens a few
+  // hundred times in an hour at most; reloading it in a loop counts 300 and then one every 12 s.
+  shareOpenWork: { kind: "token bucket", rate: 300, period: HOUR, capacity: 300 },
 } as const satisfies Record<string, RateLimitConfig>;
 
 /**

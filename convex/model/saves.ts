@@ -12,6 +12,7 @@ import { internal } from "../_generated/api";
 import type { Doc, Id } from "../_generated/dataModel";
 import type { MutationCtx, QueryCtx } from "../_generated/server";
 import { LIMITS } from "../constants";
+import { recordDaily } from "./analytics";
 import { notify } from "./notifications";
 
 /** Works one /saved page shows. */
@@ -54,9 +55,11 @@ export async function mergeSaves(ctx: MutationCtx, userId: Id<"users">, rawIds: 
     const projectId = ctx.db.normalizeId("projects", raw);
     if (projectId === null || seen.has(projectId)) continue;
     seen.add(projectId);
-    if (!(await savableWork(ctx, projectId))) continue;
+    const work = await savableWork(ctx, projectId);
+    if (!work) continue;
     if (await findSave(ctx, userId, projectId)) continue;
     await ctx.db.insert("saves", { userId, projectId });
+    await recordDaily(ctx, { work, figure: "saves" });
     added++;
   }
   return added;

@@ -9,6 +9,7 @@
 // usable session id does not count.
 import type { Id } from "../_generated/dataModel";
 import type { MutationCtx } from "../_generated/server";
+import { optedOut, recordDaily } from "./analytics";
 import { recordView } from "./engagement";
 import { japanDate } from "./japanTime";
 import { tryRateLimits } from "./rateLimits";
@@ -50,5 +51,11 @@ export async function countView(ctx: MutationCtx, projectId: Id<"projects">, vie
   // A counted view is a unique view of the day for 急上昇 (model/trending.ts).
   const work = await ctx.db.get("projects", projectId);
   if (work) await recordActivity(ctx, work, { views: 1 }, now);
+  // A viewer who opted out of analytics is left out of the creator's daily figures (the public
+  // view count still counts them: it says how often the page was seen, not by whom), and so is
+  // the creator looking at their own work.
+  const user = "userId" in viewer ? await ctx.db.get("users", viewer.userId) : null;
+  const own = user !== null && work?.userId === user._id;
+  if (work && !own && !optedOut(user)) await recordDaily(ctx, { work, figure: "views" }, now);
   return true;
 }

@@ -23,6 +23,8 @@ const SettingsPage = page(() => import("./routes/settings"));
 const NotificationsPage = page(() => import("./routes/notifications"));
 const FollowingPage = page(() => import("./routes/following"));
 const SavedPage = page(() => import("./routes/saved"));
+const DashboardPage = page(() => import("./routes/dashboard"));
+const DashboardWorkPage = page(() => import("./routes/dashboard-work"));
 const RankingPage = page(() => import("./routes/ranking"));
 const GalleryPage = page(() => import("./routes/projects"));
 const TagPage = page(() => import("./routes/tag"));
@@ -84,6 +86,8 @@ export function createRoutes(): RouteObject[] {
             { path: routePatterns.notifications, Component: NotificationsPage },
             { path: routePatterns.following, Component: FollowingPage },
             { path: routePatterns.saved, Component: SavedPage },
+            { path: routePatterns.dashboard, Component: DashboardPage },
+            { path: routePatterns.dashboardWork, Component: DashboardWorkPage },
             { path: routePatterns.ranking, Component: RankingPage },
             { path: routePatterns.projects, Component: GalleryPage },
             { path: routePatterns.project, Component: WorkPage },

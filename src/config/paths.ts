@@ -31,6 +31,9 @@ export const paths = {
   following: () => "/following",
   /** The viewer's saved works (ストック). */
   saved: () => "/saved",
+  /** The signed-in creator's analytics (ダッシュボード), and one work's. */
+  dashboard: () => "/dashboard",
+  dashboardWork: (id: string) => `/dashboard/works/${segment(id)}`,
   help: () => "/help",
   /** Rankings (今日 / 今週 / 今月 / 全期間); `period` and `genre` live in the query string. */
   ranking: () => "/ranking",
@@ -61,6 +64,8 @@ export const routePatterns = {
   notifications: "/notifications",
   following: "/following",
   saved: "/saved",
+  dashboard: "/dashboard",
+  dashboardWork: "/dashboard/works/:id",
   help: "/help",
   ranking: "/ranking",
   challenges: "/challenges",

@@ -10,6 +10,7 @@ export const NOT_FOR_CRAWLERS = [
   "/notifications",
   "/following",
   "/saved",
+  "/dashboard",
   "/submit",
   "/challenges/create",
   "/profile/setup",

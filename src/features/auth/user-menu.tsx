@@ -1,6 +1,6 @@
 import { useAuthActions } from "@convex-dev/auth/react";
 import * as DropdownMenu from "@radix-ui/react-dropdown-menu";
-import { Bookmark, CircleHelp, LogOut, Settings, ShieldCheck, User, Users } from "lucide-react";
+import { Bookmark, ChartColumn, CircleHelp, LogOut, Settings, ShieldCheck, User, Users } from "lucide-react";
 import type { ReactNode } from "react";
 import { useNavigate } from "react-router-dom";
 import { Avatar } from "@/components/ui/avatar";
@@ -23,7 +23,7 @@ function MenuLink({ to, icon, children }: { to: string; icon: ReactNode; childre
   );
 }
 
-/** The signed-in user's avatar, opening マイプロフィール / ストック / 設定 / ヘルプ / ログアウト. */
+/** The signed-in user's avatar, opening マイプロフィール / ストック / ダッシュボード / 設定 / ヘルプ / ログアウト. */
 export function UserMenu({ viewer }: { viewer: Viewer }) {
   const { signOut } = useAuthActions();
   const navigate = useNavigate();
@@ -51,6 +51,9 @@ export function UserMenu({ viewer }: { viewer: Viewer }) {
           </MenuLink>
           <MenuLink to={paths.saved()} icon={<Bookmark aria-hidden />}>
             ストック
+          </MenuLink>
+          <MenuLink to={paths.dashboard()} icon={<ChartColumn aria-hidden />}>
+            ダッシュボード
           </MenuLink>
           {/* Also in the header from the xl width up (components/layout/nav-items.ts). */}
           <MenuLink to={paths.following()} icon={<Users aria-hidden />}>

@@ -65,6 +65,16 @@ export const showProjectsToggle: SettingToggle = {
   turn: (s, on) => ({ ...s, privacy: { ...s.privacy, showProjects: on } }),
 };
 
+/** analyticsOptOut: my own visits stay out of other creators' dashboards (convex/model/analytics.ts). */
+export const analyticsOptOutToggle: SettingToggle = {
+  id: "privacy.analyticsOptOut",
+  label: "閲覧を分析に含めない",
+  description:
+    "オンにすると、あなたが作品を見ても、その作品のクリエイターのダッシュボードの閲覧数には数えられません（作品ページの閲覧数には数えられます）",
+  isOn: (s) => s.privacy.analyticsOptOut,
+  turn: (s, on) => ({ ...s, privacy: { ...s.privacy, analyticsOptOut: on } }),
+};
+
 /** The stored flag is showEmail, so "hide" is its opposite: switching hide on stores false. */
 export const hideEmailToggle: SettingToggle = {
   id: "privacy.hideEmail",

@@ -11,6 +11,7 @@ import {
   hideEmailToggle,
   notificationToggles,
   showProjectsToggle,
+  analyticsOptOutToggle,
   withVisibility,
   type ProfileVisibility,
   type SettingToggle,
@@ -54,7 +55,7 @@ export function SettingsView({ settings, onSettingsChange, onExport, onSignOut, 
         />
         <ToggleList
           className="mt-4"
-          toggles={[showProjectsToggle, hideEmailToggle]}
+          toggles={[showProjectsToggle, hideEmailToggle, analyticsOptOutToggle]}
           settings={settings}
           onSettingsChange={onSettingsChange}
         />

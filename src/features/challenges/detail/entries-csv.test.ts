@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { csvField, csvFileName, csvTime, entriesCsv } from "./entries-csv";
+import { csvField } from "@/lib/csv";
+import { csvFileName, csvTime, entriesCsv } from "./entries-csv";
 
 describe("entries CSV", () => {
   it("has a BOM, a Japanese header, one line per entry and Japan time", () => {

@@ -1,6 +1,7 @@
 // The organiser's CSV of entries (docs/decisions.md "Challenge rules"), for judging offline. UTF-8
 // with a byte-order mark, so Excel in Japan opens the Japanese text correctly.
 
+import { csvDocument } from "@/lib/csv";
 import { japanDateTime } from "../../../../convex/model/japanTime";
 
 export type CsvEntry = { title: string; author: string; projectId: string; votesCount: number | null; enteredAt: number };
@@ -10,18 +11,12 @@ export const HIDDEN_COUNT = "非公開";
 
 export const CSV_HEADER = ["タイトル", "作成者", "作品URL", "投票数", "提出日時"];
 
-/** Quotes a field when it holds a comma, quote or line break; neutralises spreadsheet formulas. */
-export function csvField(value: string): string {
-  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-  return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
-}
-
 /** 2026-11-23 14:05 in Japan time. */
 export const csvTime = japanDateTime;
 
 export function entriesCsv(rows: CsvEntry[], workUrl: (projectId: string) => string): string {
   const lines = [CSV_HEADER, ...rows.map((row) => [row.title, row.author, workUrl(row.projectId), row.votesCount === null ? HIDDEN_COUNT : String(row.votesCount), csvTime(row.enteredAt)])];
-  return "\uFEFF" + lines.map((line) => line.map(csvField).join(",")).join("\r\n") + "\r\n";
+  return csvDocument(lines);
 }
 
 const MAX_NAME_CHARACTERS = 40;
