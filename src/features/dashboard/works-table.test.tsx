@@ -1,6 +1,8 @@
-import { fireEvent, render, screen, within } from "@testing-library/react";
+import { fireEvent, screen, within } from "@testing-library/react";
 import { MemoryRouter } from "react-router-dom";
-import { describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
+import { api } from "../../../convex/_generated/api";
+import { fakeId, FakeConvex, onePage, renderWithConvex } from "@/test/fake-convex";
 import { WorksTable } from "./works-table";
 
 const totals = (views: number, likes: number) => ({
@@ -15,16 +17,12 @@ const totals = (views: number, likes: number) => ({
   unfollows: 0,
 });
 
-vi.mock("convex/react", () => ({
-  usePaginatedQuery: () => ({
-    results: [
-      { id: "w1", title: "新しい作品", totals: totals(5, 9) },
-      { id: "w2", title: "古い作品", totals: totals(1200, 1) },
-    ],
-    status: "Exhausted",
-    loadMore: () => {},
-  }),
-}));
+const convex = new FakeConvex().onQuery(api.analytics.works, () =>
+  onePage([
+    { id: fakeId("projects", "w1"), title: "新しい作品", totals: totals(5, 9) },
+    { id: fakeId("projects", "w2"), title: "古い作品", totals: totals(1200, 1) },
+  ]),
+);
 
 const titles = () =>
   within(screen.getByRole("table"))
@@ -33,7 +31,8 @@ const titles = () =>
 
 describe("the works table", () => {
   it("sorts by views first, then by any figure or newest, saying which column sorts", () => {
-    render(
+    renderWithConvex(
+      convex,
       <MemoryRouter>
         <WorksTable today="2025-04-07" days={7} />
       </MemoryRouter>,
