@@ -14,14 +14,28 @@ const features = fs
   .filter((entry) => entry.isDirectory())
   .map((entry) => entry.name);
 /** An import of `names` (folders of src/) by alias (@/x) or by a relative path (../x, ../../features/x). */
-const importOf = (names, under = "") =>
-  `^(@/${under}|(\\.\\./)+${under ? `(${under})?` : ""})(${names.join("|")})(/|$)`;
+const importOf = (names, under = "") => `^(@/${under}|(\\.\\./)+${under ? `(${under})?` : ""})(${names.join("|")})(/|$)`;
 /**
  * The modules of convex/model the browser may load: rules and formats shared with the server,
  * importing nothing server-side. Any other model module drags server code (and what it imports)
  * into the bundle; types may come from anywhere.
  */
-const CLIENT_SAFE_MODELS = ["challengeRules", "cleanText", "embedLinks", "feedLinks", "images", "japanTime", "judgingRules", "markup", "profileRules", "shareLinks", "suspension", "urls", "votingRules", "workRules"];
+const CLIENT_SAFE_MODELS = [
+  "challengeRules",
+  "cleanText",
+  "embedLinks",
+  "feedLinks",
+  "images",
+  "japanTime",
+  "judgingRules",
+  "markup",
+  "profileRules",
+  "shareLinks",
+  "suspension",
+  "urls",
+  "votingRules",
+  "workRules",
+];
 /** no-restricted-imports for src/ (one config per file: ESLint does not merge a rule's options). */
 const restrictedImports = (patterns = []) => [
   "error",
@@ -52,7 +66,10 @@ const featureBoundaries = [
     rules: {
       "no-restricted-imports": restrictedImports([
         {
-          regex: importOf(features.filter((other) => other !== feature), "features/"),
+          regex: importOf(
+            features.filter((other) => other !== feature),
+            "features/",
+          ),
           message:
             "A feature does not import another feature: move what several features use to src/components (UI) or src/lib (hooks, logic), or compose the features in src/app.",
         },
@@ -75,7 +92,19 @@ const featureBoundaries = [
 ];
 
 export default tseslint.config(
-  { ignores: ["tmp", "dist", "node_modules", "convex/_generated", "local-backend/test/fixture/convex/_generated", "local-backend/test/apps/**/_generated", ".local-data", "test-results", "playwright-report"] },
+  {
+    ignores: [
+      "tmp",
+      "dist",
+      "node_modules",
+      "convex/_generated",
+      "local-backend/test/fixture/convex/_generated",
+      "local-backend/test/apps/**/_generated",
+      ".local-data",
+      "test-results",
+      "playwright-report",
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommendedTypeChecked,
   {

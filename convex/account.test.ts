@@ -28,7 +28,6 @@ const work: ProjectInput = {
   screenshots: [],
 };
 
-
 /** A user as sign-in creates them, counted on the site like createOrRefreshGoogleUser does. */
 async function member(t: TestConvex, profile: Parameters<typeof createUser>[1] = {}) {
   const user = await createUser(t, { profileCompleted: true, ...profile });
@@ -222,15 +221,7 @@ describe("deleteAccount", () => {
       t.run(async (ctx) => {
         const userCounters = async (id: Id<"users">) => {
           const u = await readUserStats(ctx, id);
-          return [
-            u.projectsCount,
-            u.zeroCodeCount,
-            u.totalLikes,
-            u.totalViews,
-            u.commentsCount,
-            u.followersCount,
-            u.followingCount,
-          ];
+          return [u.projectsCount, u.zeroCodeCount, u.totalLikes, u.totalViews, u.commentsCount, u.followersCount, u.followingCount];
         };
         const workCounters = async (id: Id<"projects">) => {
           const w = (await ctx.db.get("projects", id))!;
@@ -331,14 +322,7 @@ describe("deleteAccount", () => {
       return { workA, workB, victimChallenge, bobEntry, bobChallenge, victimSubmission, winning };
     });
     expect(await counters()).not.toEqual(before);
-    const victimIds = new Set<string>([
-      victim.userId,
-      mine.workA,
-      mine.workB,
-      mine.victimSubmission,
-      mine.winning,
-      victim.sessionId,
-    ]);
+    const victimIds = new Set<string>([victim.userId, mine.workA, mine.workB, mine.victimSubmission, mine.winning, victim.sessionId]);
     const victimSessions = await t.run((ctx) =>
       ctx.db
         .query("authSessions")

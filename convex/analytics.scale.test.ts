@@ -72,8 +72,10 @@ test("every page of the works table stays under the cap, and all 200 works are r
   let cursor: string | null = null;
   const seen: string[] = [];
   for (;;) {
-    const page: { page: { id: string; totals: { views: number } }[]; isDone: boolean; continueCursor: string } =
-      await creator.as.query(api.analytics.works, { today: TODAY, days: 90, paginationOpts: { numItems: 20, cursor } });
+    const page: { page: { id: string; totals: { views: number } }[]; isDone: boolean; continueCursor: string } = await creator.as.query(
+      api.analytics.works,
+      { today: TODAY, days: 90, paginationOpts: { numItems: 20, cursor } },
+    );
     for (const row of page.page) {
       expect(row.totals.views).toBe(90);
       seen.push(row.id);

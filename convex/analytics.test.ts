@@ -217,9 +217,7 @@ describe("only the owner reads the figures", () => {
     });
     // Another user's own dashboard has nothing of the author's, and the author's work is not theirs.
     expect(nonZero((await fan.as.query(api.analytics.overview, args)).series)).toEqual({});
-    expect(
-      (await fan.as.query(api.analytics.works, { ...args, paginationOpts: { numItems: 20, cursor: null } })).page,
-    ).toEqual([]);
+    expect((await fan.as.query(api.analytics.works, { ...args, paginationOpts: { numItems: 20, cursor: null } })).page).toEqual([]);
     expect(await errorOf(fan.as.query(api.analytics.work, { ...args, projectId: workId }))).toMatchObject({ code: "NOT_FOUND" });
     expect(await errorOf(stranger.as.query(api.analytics.work, { ...args, projectId: workId }))).toMatchObject({
       code: "NOT_FOUND",

@@ -5,15 +5,7 @@ import { paginationOptsValidator } from "convex/server";
 import { v } from "convex/values";
 import type { Id } from "./_generated/dataModel";
 import { internalMutation, type QueryCtx } from "./_generated/server";
-import {
-  addToDay,
-  creatorPeriod,
-  liveSince,
-  recordDaily,
-  workPeriod,
-  workTotals,
-  type DayFigures,
-} from "./model/analytics";
+import { addToDay, creatorPeriod, liveSince, recordDaily, workPeriod, workTotals, type DayFigures } from "./model/analytics";
 import { userError } from "./model/errors";
 import { moderatorQuery, userQuery } from "./model/functions";
 import { migrations } from "./migrations";

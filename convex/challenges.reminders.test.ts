@@ -24,9 +24,7 @@ const reminderJobs = (t: TestConvex) =>
   );
 const pendingJobs = async (t: TestConvex) => (await reminderJobs(t)).filter((job) => job.state === "pending");
 const reminderRows = (t: TestConvex, challengeId: Id<"challenges">) =>
-  t.run(async (ctx) =>
-    (await ctx.db.query("challengeReminders").take(20)).filter((row) => row.challengeId === challengeId),
-  );
+  t.run(async (ctx) => (await ctx.db.query("challengeReminders").take(20)).filter((row) => row.challengeId === challengeId));
 const challengeDoc = (t: TestConvex, id: Id<"challenges">) => t.run(async (ctx) => (await ctx.db.get("challenges", id))!);
 const remindersOf = async (user: { as: Pick<TestConvex, "query"> }) =>
   (await user.as.query(api.notifications.list, {})).filter((n) => n.type === "challenge_reminder");
@@ -73,7 +71,10 @@ describe("entry deadline reminder", () => {
     expect(await remindersOf(organiser)).toEqual([]);
     expect(await remindersOf(bystander)).toEqual([]);
     // Listed under the チャレンジ tab.
-    const tab = await entries[0]!.as.query(api.notifications.listPage, { tab: "challenge", paginationOpts: { numItems: 10, cursor: null } });
+    const tab = await entries[0]!.as.query(api.notifications.listPage, {
+      tab: "challenge",
+      paginationOpts: { numItems: 10, cursor: null },
+    });
     expect(tab.page.map((item) => item.type)).toContain("challenge_reminder");
     // Syncing again after it went out sends and schedules nothing more.
     await t.run(async (ctx) => syncReminders(ctx, (await ctx.db.get("challenges", challengeId))!));

@@ -91,44 +91,41 @@ const fanOutRuns = (t: TestConvex) =>
   );
 
 describe("challenge_created fan-out", () => {
-  test(
-    "reaches each of 10,000 users who keep new-project notifications on, once, except the organiser, in bounded batches",
-    async () => {
-      const t = newTest({ documentsRead: READ_CAP });
-      const { wanting, notWanting } = await seedUsers(t, 10_000, 7);
-      expect(wanting.length + notWanting.length).toBe(10_000);
-      expect(notWanting).toHaveLength(Math.ceil(10_000 / 7));
-      const organiser = await createUser(t, { displayName: "主催者" });
-      expect(DEFAULT_USER_SETTINGS.notifications.newProjects).toBe(true);
+  test("reaches each of 10,000 users who keep new-project notifications on, once, except the organiser, in bounded batches", async () => {
+    const t = newTest({ documentsRead: READ_CAP });
+    const { wanting, notWanting } = await seedUsers(t, 10_000, 7);
+    expect(wanting.length + notWanting.length).toBe(10_000);
+    expect(notWanting).toHaveLength(Math.ceil(10_000 / 7));
+    const organiser = await createUser(t, { displayName: "主催者" });
+    expect(DEFAULT_USER_SETTINGS.notifications.newProjects).toBe(true);
 
-      const challengeId = await createChallenge(organiser.as, { title: "一万人チャレンジ" });
-      await t.finishAllScheduledFunctions(vi.runAllTimers, 1000);
+    const challengeId = await createChallenge(organiser.as, { title: "一万人チャレンジ" });
+    await t.finishAllScheduledFunctions(vi.runAllTimers, 1000);
 
-      // The cap is live: reading every user in one function fails.
-      await expect(t.run((ctx) => ctx.db.query("users").collect())).rejects.toThrow(/Scanned too many documents/);
-      const recipients = await createdRecipients(t, challengeId, organiser.userId);
-      expect(recipients).toHaveLength(wanting.length);
-      expect(new Set(recipients)).toEqual(new Set(wanting));
-      expect(recipients).not.toContain(organiser.userId);
-      const sample = await t.run((ctx) =>
-        ctx.db
-          .query("notifications")
-          .withIndex("by_challengeId", (q) => q.eq("challengeId", challengeId))
-          .first(),
-      );
-      expect(sample).toMatchObject({ message: "「一万人チャレンジ」に参加してみませんか？", challengeId });
+    // The cap is live: reading every user in one function fails.
+    await expect(t.run((ctx) => ctx.db.query("users").collect())).rejects.toThrow(/Scanned too many documents/);
+    const recipients = await createdRecipients(t, challengeId, organiser.userId);
+    expect(recipients).toHaveLength(wanting.length);
+    expect(new Set(recipients)).toEqual(new Set(wanting));
+    expect(recipients).not.toContain(organiser.userId);
+    const sample = await t.run((ctx) =>
+      ctx.db
+        .query("notifications")
+        .withIndex("by_challengeId", (q) => q.eq("challengeId", challengeId))
+        .first(),
+    );
+    expect(sample).toMatchObject({ message: "「一万人チャレンジ」に参加してみませんか？", challengeId });
 
-      // Each run read one batch (the cap would have failed a bigger one) and wrote at most
-      // FAN_OUT_BATCH notifications: there were at least as many runs as full batches.
-      const runs = await fanOutRuns(t);
-      expect(runs.every((job) => job.state.kind === "success")).toBe(true);
-      const candidates = wanting.length + 1; // the organiser is in the index too
-      expect(runs.length).toBeGreaterThanOrEqual(Math.ceil(candidates / FAN_OUT_BATCH));
-      expect(runs.length).toBeLessThanOrEqual(Math.ceil(candidates / FAN_OUT_BATCH) + 1);
-      expect(FAN_OUT_BATCH).toBeLessThanOrEqual(READ_CAP / 2);
-      expect((await organiser.as.query(api.notifications.list, {})).filter((n) => n.type === "challenge_created")).toEqual([]);
-    },
-  );
+    // Each run read one batch (the cap would have failed a bigger one) and wrote at most
+    // FAN_OUT_BATCH notifications: there were at least as many runs as full batches.
+    const runs = await fanOutRuns(t);
+    expect(runs.every((job) => job.state.kind === "success")).toBe(true);
+    const candidates = wanting.length + 1; // the organiser is in the index too
+    expect(runs.length).toBeGreaterThanOrEqual(Math.ceil(candidates / FAN_OUT_BATCH));
+    expect(runs.length).toBeLessThanOrEqual(Math.ceil(candidates / FAN_OUT_BATCH) + 1);
+    expect(FAN_OUT_BATCH).toBeLessThanOrEqual(READ_CAP / 2);
+    expect((await organiser.as.query(api.notifications.list, {})).filter((n) => n.type === "challenge_created")).toEqual([]);
+  });
 
   test("one run writes at most FAN_OUT_BATCH notifications, then hands over to the next", async () => {
     const t = newTest({ documentsRead: READ_CAP });
@@ -331,7 +328,9 @@ describe("a challenge with 1,000 entries and 10,000 voters, counts hidden", () =
           await ctx.db.insert("challengeVotes", { userId, submissionId, challengeId });
         }
         // Every entry got ten votes; the first one more, below.
-        if (start === 0) for (const entrant of entrants) await ctx.db.patch("challengeSubmissions", entrant.submissionId, { votesCount: VOTERS / ENTRANTS });
+        if (start === 0)
+          for (const entrant of entrants)
+            await ctx.db.patch("challengeSubmissions", entrant.submissionId, { votesCount: VOTERS / ENTRANTS });
       });
     }
     return { organiser, challengeId, entrants };
@@ -348,7 +347,11 @@ describe("a challenge with 1,000 entries and 10,000 voters, counts hidden", () =
     ).rejects.toThrow(/Scanned too many documents/);
 
     const viewer = await t.run(async (ctx) => ctx.db.get("users", entrants[5]!.userId));
-    const entrant = signInAs(t, viewer!._id, await t.run((ctx) => ctx.db.insert("authSessions", { userId: viewer!._id, expirationTime: Date.now() + 86_400_000 })));
+    const entrant = signInAs(
+      t,
+      viewer!._id,
+      await t.run((ctx) => ctx.db.insert("authSessions", { userId: viewer!._id, expirationTime: Date.now() + 86_400_000 })),
+    );
     const seen = new Set<string>();
     let cursor: string | null = null;
     let pages = 0;
@@ -370,7 +373,10 @@ describe("a challenge with 1,000 entries and 10,000 voters, counts hidden", () =
     expect(pages).toBeLessThanOrEqual(Math.ceil(ENTRANTS / 24) + 1);
 
     // An entrant votes (the rule reads one index row); a vote answers without a count.
-    expect(await entrant.mutation(api.challenges.toggleVote, { submissionId: entrants[0]!.submissionId })).toEqual({ voted: true, votesCount: null });
+    expect(await entrant.mutation(api.challenges.toggleVote, { submissionId: entrants[0]!.submissionId })).toEqual({
+      voted: true,
+      votesCount: null,
+    });
     expect(await entrant.query(api.challengeVotingRules.eligibility, { challengeId })).toEqual({ refusal: null });
     const csv = await organiser.as.query(api.challenges.exportEntries, { challengeId, paginationOpts: { numItems: 200, cursor: null } });
     expect(csv.page).toHaveLength(200);

@@ -130,7 +130,10 @@ describe("challenges.create", () => {
       viewer: null,
       moderation: null,
     });
-    expect(shown(await organiser.as.query(api.challenges.detail, { id: challengeId }))?.viewer).toEqual({ isOrganiser: true, entryId: null });
+    expect(shown(await organiser.as.query(api.challenges.detail, { id: challengeId }))?.viewer).toEqual({
+      isOrganiser: true,
+      entryId: null,
+    });
     expect(shown(await other.as.query(api.challenges.detail, { id: challengeId }))?.viewer).toEqual({ isOrganiser: false, entryId: null });
   });
 
@@ -146,7 +149,12 @@ describe("challenges.create", () => {
     ["blank title", { title: "   " }, "title", "タイトルを入力してください"],
     ["title over 100", { title: "あ".repeat(LIMITS.challengeTitleMax + 1) }, "title", "タイトルは100文字以内で入力してください"],
     ["blank description", { description: "" }, "description", "説明を入力してください"],
-    ["description over 1000", { description: "あ".repeat(LIMITS.challengeDescriptionMax + 1) }, "description", "説明は1000文字以内で入力してください"],
+    [
+      "description over 1000",
+      { description: "あ".repeat(LIMITS.challengeDescriptionMax + 1) },
+      "description",
+      "説明は1000文字以内で入力してください",
+    ],
     ["blank requirements", { requirements: " \n " }, "requirements", "要件・ルールを入力してください"],
     [
       "requirements too long",
@@ -270,7 +278,10 @@ describe("challenges.enter", () => {
       isOrganiser: false,
       entryId: submissionId,
     });
-    expect(shown(await organiser.as.query(api.challenges.detail, { id: challengeId }))?.viewer).toEqual({ isOrganiser: true, entryId: null });
+    expect(shown(await organiser.as.query(api.challenges.detail, { id: challengeId }))?.viewer).toEqual({
+      isOrganiser: true,
+      entryId: null,
+    });
     expect((await challengeDoc(t, challengeId)).submissionsCount).toBe(1);
     expect(await t.run((ctx) => readSiteCounter(ctx, "challengeSubmissions"))).toBe(1);
 
@@ -294,7 +305,9 @@ describe("challenges.enter", () => {
     expect(await notificationsOf(organiser, "challenge_submission")).toHaveLength(1);
     // The same work may go into another challenge.
     const otherChallenge = await createChallenge(organiser.as, { title: "別のチャレンジ" });
-    await expect(entrant.as.mutation(api.challenges.enter, { challengeId: otherChallenge, projectId: first })).resolves.toBeTypeOf("string");
+    await expect(entrant.as.mutation(api.challenges.enter, { challengeId: otherChallenge, projectId: first })).resolves.toBeTypeOf(
+      "string",
+    );
   });
 
   test("two entries by one user at once: exactly one goes in", async () => {
@@ -553,7 +566,8 @@ describe("challenges.list order", () => {
     const { challengeId } = await votingChallenge(t, 1);
     const open = await createChallenge(organiser.as);
     await t.run(async (ctx) => {
-      for (const id of [challengeId, open]) await ctx.db.patch("challenges", id, { listRank: undefined, listKey: undefined, votingEndsAt: undefined });
+      for (const id of [challengeId, open])
+        await ctx.db.patch("challenges", id, { listRank: undefined, listKey: undefined, votingEndsAt: undefined });
     });
     await t.mutation(internal.challenges.backfillListOrder, {});
     const voting = await challengeDoc(t, challengeId);
@@ -788,7 +802,10 @@ describe("challenges.exportEntries", () => {
 
     const shown = await t.query(api.challenges.entries, { challengeId, paginationOpts: page });
     const enteredAt = new Map(shown.page.map((e) => [e._id, e.enteredAt]));
-    const exported = await organiser.as.query(api.challenges.exportEntries, { challengeId, paginationOpts: { numItems: 200, cursor: null } });
+    const exported = await organiser.as.query(api.challenges.exportEntries, {
+      challengeId,
+      paginationOpts: { numItems: 200, cursor: null },
+    });
     expect(exported.isDone).toBe(true);
     const row = (i: number, votesCount: number) => ({
       title: `作品${i + 1}`,

@@ -10,7 +10,15 @@ import { internalMutation } from "./_generated/server";
 import { LIMITS } from "./constants";
 import { memberMutation, publicQuery, userQuery } from "./model/functions";
 import { listPlace, LIST_RANK } from "./model/challengeOrder";
-import { CHALLENGE_MESSAGES, DEFAULT_VOTING_DAYS, normalizeChallenge, validateChallenge, VOTING_DAY_CHOICES, votingDeadline, votingEndsAtFrom } from "./model/challengeRules";
+import {
+  CHALLENGE_MESSAGES,
+  DEFAULT_VOTING_DAYS,
+  normalizeChallenge,
+  validateChallenge,
+  VOTING_DAY_CHOICES,
+  votingDeadline,
+  votingEndsAtFrom,
+} from "./model/challengeRules";
 import { japanDate } from "./model/japanTime";
 import {
   assertOrganiser,
@@ -56,10 +64,7 @@ export const FAN_OUT_BATCH = 200;
 /** A challenge's title and state for the posting wizard; null when missing or malformed. */
 export const get = publicQuery({
   args: { id: v.string() },
-  returns: v.union(
-    v.object({ _id: v.id("challenges"), title: v.string(), status: vChallengeStatus, endDate: v.number() }),
-    v.null(),
-  ),
+  returns: v.union(v.object({ _id: v.id("challenges"), title: v.string(), status: vChallengeStatus, endDate: v.number() }), v.null()),
   handler: async (ctx, { id }) => {
     const challengeId = ctx.db.normalizeId("challenges", id);
     const challenge = challengeId ? await ctx.db.get("challenges", challengeId) : null;
@@ -417,7 +422,10 @@ export const selectWinner = memberMutation({
     }
     const awarded = [awards.excellence, awards.special].filter((id) => id !== undefined);
     if (new Set([submissionId, ...awarded]).size !== awarded.length + 1) throw userError("INVALID_INPUT", JUDGING_MESSAGES.awardsInvalid);
-    for (const [award, id] of [["excellence", awards.excellence], ["special", awards.special]] as const) {
+    for (const [award, id] of [
+      ["excellence", awards.excellence],
+      ["special", awards.special],
+    ] as const) {
       if (!id) continue;
       const awardee = await ctx.db.get("challengeSubmissions", id);
       if (!awardee || awardee.challengeId !== challengeId) throw userError("NOT_FOUND", CHALLENGE_MESSAGES.submissionNotFound);

@@ -165,9 +165,7 @@ describe("challenges.toggleVote", () => {
     expect(votes.map((result) => result.votesCount!).sort((x, y) => x - y)).toEqual(Array.from({ length: 200 }, (_, i) => i + 1));
     expect(await storedVotes(t, submissionId)).toEqual({ votesCount: 200, rows: 200 });
     expect((await t.query(api.challenges.entries, { challengeId, paginationOpts: page })).page[0]?.votesCount).toBe(200);
-    const voterIds = await t.run(async (ctx) =>
-      (await ctx.db.query("challengeVotes").collect()).map((vote) => vote.userId),
-    );
+    const voterIds = await t.run(async (ctx) => (await ctx.db.query("challengeVotes").collect()).map((vote) => vote.userId));
     expect(new Set(voterIds)).toEqual(new Set(voters.map((voter) => voter.userId)));
 
     const unvotes = await Promise.all(voters.map((voter) => voter.as.mutation(api.challenges.toggleVote, { submissionId })));

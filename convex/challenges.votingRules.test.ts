@@ -140,7 +140,9 @@ describe("challengeVotingRules.update", () => {
     });
     const bad = { voters: "friends", hideCounts: true } as unknown as VotingRules;
     await expect(organiser.as.mutation(api.challengeVotingRules.update, { challengeId, votingRules: bad })).rejects.toThrow(/Validator/);
-    expect((await t.query(api.challenges.detail, { id: challengeId }))).toMatchObject({ votingRules: { voters: "anyone", hideCounts: false } });
+    expect(await t.query(api.challenges.detail, { id: challengeId })).toMatchObject({
+      votingRules: { voters: "anyone", hideCounts: false },
+    });
   });
 
   test("create keeps the defaults when no rules are sent and refuses a rule that does not exist", async () => {
@@ -172,9 +174,7 @@ describe("challengeVotingRules.update", () => {
 function voteNumbers(value: unknown): number[] {
   if (Array.isArray(value)) return value.flatMap(voteNumbers);
   if (value && typeof value === "object") {
-    return Object.entries(value).flatMap(([key, inner]) =>
-      /vote/i.test(key) && typeof inner === "number" ? [inner] : voteNumbers(inner),
-    );
+    return Object.entries(value).flatMap(([key, inner]) => (/vote/i.test(key) && typeof inner === "number" ? [inner] : voteNumbers(inner)));
   }
   return [];
 }
@@ -216,9 +216,12 @@ describe("hidden counts", () => {
     // The entries say null, the viewer's own votes stay visible to them.
     const seen = await voters[0]!.as.query(api.challenges.entries, { challengeId, paginationOpts: page });
     expect(seen.page.map((entry) => entry.votesCount)).toEqual([null, null, null]);
-    expect(seen.page.filter((entry) => entry.viewerVoted).map((entry) => entry._id).sort()).toEqual(
-      [entries[0]!.submissionId, entries[1]!.submissionId].sort(),
-    );
+    expect(
+      seen.page
+        .filter((entry) => entry.viewerVoted)
+        .map((entry) => entry._id)
+        .sort(),
+    ).toEqual([entries[0]!.submissionId, entries[1]!.submissionId].sort());
     // A vote's answer carries no count either.
     expect(await vote(voters[1]!, entries[2]!.submissionId)).toEqual({ voted: true, votesCount: null });
 
@@ -266,10 +269,10 @@ describe("the shuffled order while counts are hidden", () => {
     const ids: string[] = [];
     let cursor: string | null = null;
     for (let n = 0; n < 100; n++) {
-      const result: { page: { _id: string }[]; isDone: boolean; continueCursor: string } = await client.query(
-        api.challenges.entries,
-        { challengeId, paginationOpts: { numItems, cursor } },
-      );
+      const result: { page: { _id: string }[]; isDone: boolean; continueCursor: string } = await client.query(api.challenges.entries, {
+        challengeId,
+        paginationOpts: { numItems, cursor },
+      });
       ids.push(...result.page.map((entry) => entry._id));
       if (result.isDone) return ids;
       cursor = result.continueCursor;
@@ -302,9 +305,10 @@ describe("the shuffled order while counts are hidden", () => {
   test("a made-up cursor is refused with a clean message", async () => {
     const t = newTest();
     const { challengeId } = await challengeWith(t, { voters: "anyone", hideCounts: true }, 2);
-    expect(
-      await errorOf(t.query(api.challenges.entries, { challengeId, paginationOpts: { numItems: 5, cursor: "nonsense" } })),
-    ).toEqual({ code: "INVALID_CURSOR", message: "ページの位置が正しくありません。最初から読み込み直してください" });
+    expect(await errorOf(t.query(api.challenges.entries, { challengeId, paginationOpts: { numItems: 5, cursor: "nonsense" } }))).toEqual({
+      code: "INVALID_CURSOR",
+      message: "ページの位置が正しくありません。最初から読み込み直してください",
+    });
   });
 
   test("entries of hidden works are left out", async () => {
@@ -312,7 +316,12 @@ describe("the shuffled order while counts are hidden", () => {
     const { challengeId, entries } = await challengeWith(t, { voters: "anyone", hideCounts: true }, 4);
     await t.run((ctx) => ctx.db.patch("challengeSubmissions", entries[0]!.submissionId, { hidden: true }));
     const ids = (await t.query(api.challenges.entries, { challengeId, paginationOpts: page })).page.map((entry) => entry._id);
-    expect(ids.sort()).toEqual(entries.slice(1).map((entry) => entry.submissionId).sort());
+    expect(ids.sort()).toEqual(
+      entries
+        .slice(1)
+        .map((entry) => entry.submissionId)
+        .sort(),
+    );
   });
 });
 

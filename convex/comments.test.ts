@@ -57,9 +57,12 @@ async function wantsEmail(t: TestConvex, userId: Id<"users">, on = true) {
 
 const commentNotifications = (t: TestConvex, userId: Id<"users">) =>
   t.run(async (ctx) =>
-    (await ctx.db.query("notifications").withIndex("by_userId", (q) => q.eq("userId", userId)).take(100)).filter(
-      (n) => n.type === "comment",
-    ),
+    (
+      await ctx.db
+        .query("notifications")
+        .withIndex("by_userId", (q) => q.eq("userId", userId))
+        .take(100)
+    ).filter((n) => n.type === "comment"),
   );
 
 describe("comments.add", () => {
@@ -169,7 +172,10 @@ describe("comments.add", () => {
       vi.advanceTimersByTime(10_000);
     }
     const badge = await t.run((ctx) =>
-      ctx.db.query("userBadges").withIndex("by_userId_and_badgeId", (q) => q.eq("userId", fan.userId).eq("badgeId", "activeCommenter")).first(),
+      ctx.db
+        .query("userBadges")
+        .withIndex("by_userId_and_badgeId", (q) => q.eq("userId", fan.userId).eq("badgeId", "activeCommenter"))
+        .first(),
     );
     expect(badge).not.toBeNull();
   });

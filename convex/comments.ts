@@ -2,13 +2,7 @@ import { paginationOptsValidator, paginationResultValidator } from "convex/serve
 import { v } from "convex/values";
 import { memberMutation, publicQuery, userMutation } from "./model/functions";
 import { startCommentEmail } from "./model/commentEmails";
-import {
-  COMMENT_SIGN_IN_MESSAGE,
-  toCommentItem,
-  validComment,
-  vCommentItem,
-  wantsCommentEmail,
-} from "./model/comments";
+import { COMMENT_SIGN_IN_MESSAGE, toCommentItem, validComment, vCommentItem, wantsCommentEmail } from "./model/comments";
 import { insertComment } from "./model/engagement";
 import { removeComment } from "./model/engagementRemoval";
 import { userError } from "./model/errors";

@@ -80,21 +80,10 @@ export const SUBMIT_AI_TOOLS = [
 /**
  * The gallery's AI-tool filter: the gallery's own filter tools first, then every other submit tool.
  */
-const SPEC_FILTER_AI_TOOLS = [
-  "ChatGPT",
-  "Claude",
-  "Midjourney",
-  "DALL-E",
-  "Stable Diffusion",
-  "GitHub Copilot",
-  "v0",
-  "Cursor",
-] as const;
+const SPEC_FILTER_AI_TOOLS = ["ChatGPT", "Claude", "Midjourney", "DALL-E", "Stable Diffusion", "GitHub Copilot", "v0", "Cursor"] as const;
 export const FILTER_AI_TOOLS: readonly string[] = [
   ...SPEC_FILTER_AI_TOOLS,
-  ...SUBMIT_AI_TOOLS.filter(
-    (tool) => tool !== OTHER_AI_TOOL && !(SPEC_FILTER_AI_TOOLS as readonly string[]).includes(tool),
-  ),
+  ...SUBMIT_AI_TOOLS.filter((tool) => tool !== OTHER_AI_TOOL && !(SPEC_FILTER_AI_TOOLS as readonly string[]).includes(tool)),
 ];
 
 export const NOTIFICATION_TYPES = [
@@ -127,14 +116,7 @@ export type ChallengeStatus = (typeof CHALLENGE_STATUSES)[number];
 export const BADGE_COLORS = ["blue", "purple", "yellow", "green", "red"] as const;
 export type BadgeColor = (typeof BADGE_COLORS)[number];
 
-export const BADGE_IDS = [
-  "firstProject",
-  "zeroCodeMaster",
-  "popularCreator",
-  "activeCommenter",
-  "trendsetter",
-  "challengeWinner",
-] as const;
+export const BADGE_IDS = ["firstProject", "zeroCodeMaster", "popularCreator", "activeCommenter", "trendsetter", "challengeWinner"] as const;
 export type BadgeId = (typeof BADGE_IDS)[number];
 
 export const PROFILE_VISIBILITIES = ["public", "private"] as const;

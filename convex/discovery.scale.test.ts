@@ -90,7 +90,15 @@ describe(`discovery at ${SCALE_WORKS.toLocaleString()} works, at most 1,000 docu
   test("the seed: likes spread over 40 days, and the refresh job has scored the stale works", async () => {
     expect(likesIn(works)).toBeGreaterThanOrEqual(SCALE_WORKS * 10);
     expect(refreshRuns).toBeGreaterThan(0);
-    const dirty = await t.run(async (ctx) => (await ctx.db.query("workTrends").withIndex("by_dirty", (q) => q.eq("dirty", true)).take(1)).length);
+    const dirty = await t.run(
+      async (ctx) =>
+        (
+          await ctx.db
+            .query("workTrends")
+            .withIndex("by_dirty", (q) => q.eq("dirty", true))
+            .take(1)
+        ).length,
+    );
     expect(dirty).toBe(0);
   });
 
@@ -98,21 +106,40 @@ describe(`discovery at ${SCALE_WORKS.toLocaleString()} works, at most 1,000 docu
   for (const genre of [undefined, "game"] as const)
     for (const aiTool of [undefined, "Claude"]) for (const zeroCode of [false, true]) combos.push({ genre, aiTool, zeroCode });
 
-  test.each(combos.map((c) => [JSON.stringify(c), c] as const))("gallery sorted by 急上昇 %s: pages equal the brute-force order", async (_, filters) => {
-    const expected = works
-      .filter((w) => !w.hidden && (!filters.genre || w.genre === filters.genre) && (!filters.aiTool || w.aiTools.includes(filters.aiTool)) && (!filters.zeroCode || w.isZeroCode))
-      .sort(bySort("trending"))
-      .map((w) => w._id);
-    const got = await firstPages((cursor) => t.query(api.projects.list, { paginationOpts: { numItems: 20, cursor }, sort: "trending", ...filters }));
-    expect(got).toEqual(expected.slice(0, 20 * PAGES));
-  });
+  test.each(combos.map((c) => [JSON.stringify(c), c] as const))(
+    "gallery sorted by 急上昇 %s: pages equal the brute-force order",
+    async (_, filters) => {
+      const expected = works
+        .filter(
+          (w) =>
+            !w.hidden &&
+            (!filters.genre || w.genre === filters.genre) &&
+            (!filters.aiTool || w.aiTools.includes(filters.aiTool)) &&
+            (!filters.zeroCode || w.isZeroCode),
+        )
+        .sort(bySort("trending"))
+        .map((w) => w._id);
+      const got = await firstPages((cursor) =>
+        t.query(api.projects.list, { paginationOpts: { numItems: 20, cursor }, sort: "trending", ...filters }),
+      );
+      expect(got).toEqual(expected.slice(0, 20 * PAGES));
+    },
+  );
 
   const windows = [
     ["today", "likesToday"],
     ["week", "likesWeek"],
     ["month", "likesMonth"],
   ] as const;
-  test.each(windows.flatMap(([w, f]) => [[w, "any", f, undefined], [w, "game", f, "game"]] as const))("ranking %s (genre: %s) equals the brute force", async (window, _, field, genre) => {
+  test.each(
+    windows.flatMap(
+      ([w, f]) =>
+        [
+          [w, "any", f, undefined],
+          [w, "game", f, "game"],
+        ] as const,
+    ),
+  )("ranking %s (genre: %s) equals the brute force", async (window, _, field, genre) => {
     const expected = works
       .filter((w) => !w.hidden && w.windows[field] > 0 && (!genre || w.genre === genre))
       .sort((a, b) => b.windows[field] - a.windows[field] || a._creationTime - b._creationTime)
@@ -124,7 +151,13 @@ describe(`discovery at ${SCALE_WORKS.toLocaleString()} works, at most 1,000 docu
 
   test("全期間, the weekly creator ranking and the home section equal the brute force", async () => {
     const all = await t.query(api.trending.works, { window: "all" });
-    expect(all.map((r) => r.work._id)).toEqual(works.filter((w) => !w.hidden).sort(bySort("popular")).slice(0, RANKING_SIZE).map((w) => w._id));
+    expect(all.map((r) => r.work._id)).toEqual(
+      works
+        .filter((w) => !w.hidden)
+        .sort(bySort("popular"))
+        .slice(0, RANKING_SIZE)
+        .map((w) => w._id),
+    );
 
     const week = new Map<string, number>();
     for (const w of works) week.set(seeded.authors[w.author]!, (week.get(seeded.authors[w.author]!) ?? 0) + w.windows.likesWeek);
@@ -158,7 +191,9 @@ describe(`discovery at ${SCALE_WORKS.toLocaleString()} works, at most 1,000 docu
         .map((w) => w._id)
         .slice(0, 20 * PAGES);
       expect(expected.length).toBe(20 * PAGES);
-      const ids = await firstPages((cursor) => t.query(api.tags.works, { tag: spelling, sort, zeroCode, paginationOpts: { numItems: 20, cursor } }));
+      const ids = await firstPages((cursor) =>
+        t.query(api.tags.works, { tag: spelling, sort, zeroCode, paginationOpts: { numItems: 20, cursor } }),
+      );
       expect(ids).toEqual(expected);
     }
   });
@@ -169,7 +204,9 @@ describe(`discovery at ${SCALE_WORKS.toLocaleString()} works, at most 1,000 docu
       .sort(bySort(sort))
       .map((w) => w._id)
       .slice(0, 20 * PAGES);
-    const ids = await firstPages((cursor) => t.query(api.tools.works, { tool: "Claude", sort, zeroCode, paginationOpts: { numItems: 20, cursor } }));
+    const ids = await firstPages((cursor) =>
+      t.query(api.tools.works, { tool: "Claude", sort, zeroCode, paginationOpts: { numItems: 20, cursor } }),
+    );
     expect(ids).toEqual(expected);
   });
 

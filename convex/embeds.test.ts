@@ -94,7 +94,9 @@ describe("GET /oembed", () => {
         height: EMBED_HEIGHT,
       });
     }
-    const small = (await (await t.fetch(`/oembed?url=${encodeURIComponent(`${SITE_URL}/projects/${id}`)}&maxwidth=300&maxheight=9999`)).json()) as {
+    const small = (await (
+      await t.fetch(`/oembed?url=${encodeURIComponent(`${SITE_URL}/projects/${id}`)}&maxwidth=300&maxheight=9999`)
+    ).json()) as {
       width: number;
       height: number;
     };

@@ -35,7 +35,11 @@ export const embedPage = httpAction(async (ctx, request) => {
 const json = (body: unknown, status: number) =>
   new Response(JSON.stringify(body), {
     status,
-    headers: { "Content-Type": "application/json; charset=utf-8", "Access-Control-Allow-Origin": "*", "Cache-Control": "public, max-age=300" },
+    headers: {
+      "Content-Type": "application/json; charset=utf-8",
+      "Access-Control-Allow-Origin": "*",
+      "Cache-Control": "public, max-age=300",
+    },
   });
 
 /** GET /oembed?url={work page or share link}[&maxwidth=…][&maxheight=…][&format=json]. */
@@ -82,4 +86,3 @@ export const oembed = httpAction(async (ctx, request) => {
     200,
   );
 });
-

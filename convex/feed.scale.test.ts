@@ -86,18 +86,21 @@ beforeAll(async () => {
 type Page = { page: { _id: Id<"projects"> }[]; isDone: boolean; continueCursor: string };
 
 describe(`the feed of a reader following ${CREATORS} creators at ${SCALE_WORKS.toLocaleString()} works`, () => {
-  test.each(["reader", "casual"] as const)(`%s: the first pages are the newest visible works, under ${FEED_READ_CAP} reads each`, async (who) => {
-    const as = who === "reader" ? reader.as : casual.as;
-    const got: Id<"projects">[] = [];
-    let cursor: string | null = null;
-    for (let i = 0; i < PAGES; i++) {
-      const result: Page = await as.query(api.feed.list, { paginationOpts: { numItems: 20, cursor } });
-      expect(result.page).toHaveLength(20);
-      got.push(...result.page.map((w) => w._id));
-      cursor = result.continueCursor;
-    }
-    expect(got).toEqual(expected[who].slice(0, 20 * PAGES));
-  });
+  test.each(["reader", "casual"] as const)(
+    `%s: the first pages are the newest visible works, under ${FEED_READ_CAP} reads each`,
+    async (who) => {
+      const as = who === "reader" ? reader.as : casual.as;
+      const got: Id<"projects">[] = [];
+      let cursor: string | null = null;
+      for (let i = 0; i < PAGES; i++) {
+        const result: Page = await as.query(api.feed.list, { paginationOpts: { numItems: 20, cursor } });
+        expect(result.page).toHaveLength(20);
+        got.push(...result.page.map((w) => w._id));
+        cursor = result.continueCursor;
+      }
+      expect(got).toEqual(expected[who].slice(0, 20 * PAGES));
+    },
+  );
 
   test("the cap is live: reading the reader's feed rows in one function fails", async () => {
     await expect(

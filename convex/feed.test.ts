@@ -3,13 +3,7 @@
 import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
 import { api } from "./_generated/api";
 import type { Id } from "./_generated/dataModel";
-import {
-  BACKFILL_WORKS,
-  FAN_OUT_BATCH,
-  NEW_WORK_TITLE,
-  startWorkFanOut,
-  SUGGESTION_COUNT,
-} from "./model/feed";
+import { BACKFILL_WORKS, FAN_OUT_BATCH, NEW_WORK_TITLE, startWorkFanOut, SUGGESTION_COUNT } from "./model/feed";
 import { insertProject } from "./model/projects";
 import { uploadShot } from "./model/screenshots.testkit";
 import { bumpUserStats } from "./model/userStats";
@@ -43,15 +37,20 @@ const feedTitles = async (as: Client) => (await as.query(api.feed.list, { pagina
 
 const newWorkNotifications = (t: TestConvex, userId: Id<"users">) =>
   t.run(async (ctx) =>
-    (await ctx.db.query("notifications").withIndex("by_userId", (q) => q.eq("userId", userId)).take(100)).filter(
-      (n) => n.type === "new_work",
-    ),
+    (
+      await ctx.db
+        .query("notifications")
+        .withIndex("by_userId", (q) => q.eq("userId", userId))
+        .take(100)
+    ).filter((n) => n.type === "new_work"),
   );
 
 async function setNewProjects(t: TestConvex, userId: Id<"users">, on: boolean) {
   await t.run(async (ctx) => {
     const user = (await ctx.db.get("users", userId))!;
-    await ctx.db.patch("users", userId, { settings: { ...user.settings, notifications: { ...user.settings.notifications, newProjects: on } } });
+    await ctx.db.patch("users", userId, {
+      settings: { ...user.settings, notifications: { ...user.settings.notifications, newProjects: on } },
+    });
   });
 }
 
@@ -290,9 +289,12 @@ describe("new_work notifications", () => {
     expect(rows).toHaveLength(1000);
     expect(new Set(rows.map((r) => r.userId))).toEqual(new Set(followers));
     const notified = await t.run(async (ctx) =>
-      (await ctx.db.query("notifications").withIndex("by_projectId", (q) => q.eq("projectId", projectId)).take(2000)).filter(
-        (n) => n.type === "new_work",
-      ),
+      (
+        await ctx.db
+          .query("notifications")
+          .withIndex("by_projectId", (q) => q.eq("projectId", projectId))
+          .take(2000)
+      ).filter((n) => n.type === "new_work"),
     );
     expect(notified).toHaveLength(1000);
     expect(new Set(notified.map((n) => n.userId)).size).toBe(1000);
@@ -350,7 +352,14 @@ describe("feed.suggestions", () => {
 
     // A visitor sees the same popular creators, from the top.
     const visitor = await t.query(api.feed.suggestions, {});
-    expect(visitor.map((c) => c._id)).toEqual([me.userId, followed.userId, muted.userId, blocker.userId, top.userId, ...rest.slice(0, 3).map((u) => u.userId)]);
+    expect(visitor.map((c) => c._id)).toEqual([
+      me.userId,
+      followed.userId,
+      muted.userId,
+      blocker.userId,
+      top.userId,
+      ...rest.slice(0, 3).map((u) => u.userId),
+    ]);
   });
 
   test("bounded: at most a fixed number of candidates is read however many users there are", async () => {

@@ -27,11 +27,17 @@ async function atom(t: TestConvex, path: string) {
   expect(response.headers.get("content-type")).toBe("application/atom+xml; charset=utf-8");
   const body = await response.text();
   expect(XMLValidator.validate(body), path).toBe(true);
-  const feed = (parser.parse(body) as { feed: { title: string; entry?: Entry[]; link: { "@rel": string; "@href": string }[]; updated: string } }).feed;
+  const feed = (
+    parser.parse(body) as { feed: { title: string; entry?: Entry[]; link: { "@rel": string; "@href": string }[]; updated: string } }
+  ).feed;
   return { feed, entries: feed.entry ?? [], body };
 }
 
-async function setPrivacy(t: TestConvex, userId: Parameters<typeof createWork>[1], privacy: { profileVisibility?: "public" | "private"; showProjects?: boolean }) {
+async function setPrivacy(
+  t: TestConvex,
+  userId: Parameters<typeof createWork>[1],
+  privacy: { profileVisibility?: "public" | "private"; showProjects?: boolean },
+) {
   await t.run(async (ctx) => {
     const user = (await ctx.db.get("users", userId))!;
     await ctx.db.patch("users", userId, { settings: { ...user.settings, privacy: { ...user.settings.privacy, ...privacy } } });
@@ -46,7 +52,10 @@ describe("GET /feeds/works.xml", () => {
     for (let i = 0; i < FEED_SIZE + 2; i++) ids.push(await createWork(t, author.userId, { title: `作品${i}` }));
     const hidden = await createWork(t, author.userId, { title: "隠された作品" });
     await t.run((ctx) => ctx.db.patch("projects", hidden, { hidden: true }));
-    const tricky = await createWork(t, author.userId, { title: `A&B <script>"x"</script>\u0007`, description: "あ".repeat(FEED_SUMMARY_MAX + 10) });
+    const tricky = await createWork(t, author.userId, {
+      title: `A&B <script>"x"</script>\u0007`,
+      description: "あ".repeat(FEED_SUMMARY_MAX + 10),
+    });
 
     const { feed, entries, body } = await atom(t, "/feeds/works.xml");
     expect(feed.title).toBe("バイブギャラリーの新着作品");

@@ -18,7 +18,14 @@ import { xmlResponse } from "./model/xml";
 
 const SITE_NAME = SITE_TAGS.siteName;
 
-const vEntry = v.object({ id: v.string(), title: v.string(), summary: v.string(), author: v.string(), published: v.number(), updated: v.number() });
+const vEntry = v.object({
+  id: v.string(),
+  title: v.string(),
+  summary: v.string(),
+  author: v.string(),
+  published: v.number(),
+  updated: v.number(),
+});
 const vFeedContent = v.object({ title: v.string(), pagePath: v.string(), entries: v.array(vEntry) });
 
 async function entriesOf(ctx: QueryCtx, works: readonly (Doc<"projects"> | null)[]) {
@@ -50,18 +57,29 @@ export const content = internalQuery({
   returns: v.union(v.null(), vFeedContent),
   handler: async (ctx, { kind, key }) => {
     if (kind === "works") {
-      const works = await ctx.db.query("projects").withIndex("by_hidden", (q) => q.eq("hidden", undefined)).order("desc").take(FEED_SIZE);
+      const works = await ctx.db
+        .query("projects")
+        .withIndex("by_hidden", (q) => q.eq("hidden", undefined))
+        .order("desc")
+        .take(FEED_SIZE);
       return { title: `${SITE_NAME}の新着作品`, pagePath: "/projects", entries: await entriesOf(ctx, works) };
     }
     if (kind === "user") {
-      const user = await ctx.db.query("users").withIndex("by_handle", (q) => q.eq("handle", key)).unique();
+      const user = await ctx.db
+        .query("users")
+        .withIndex("by_handle", (q) => q.eq("handle", key))
+        .unique();
       if (!user || !profileAccess(user, null).canSeeProjects) return null;
       const works = await ctx.db
         .query("projects")
         .withIndex("by_userId_and_hidden", (q) => q.eq("userId", user._id).eq("hidden", undefined))
         .order("desc")
         .take(FEED_SIZE);
-      return { title: `${displayNameOf(user)}さんの作品 | ${SITE_NAME}`, pagePath: webPaths.profile(user.handle!), entries: await entriesOf(ctx, works) };
+      return {
+        title: `${displayNameOf(user)}さんの作品 | ${SITE_NAME}`,
+        pagePath: webPaths.profile(user.handle!),
+        entries: await entriesOf(ctx, works),
+      };
     }
     const tagKey = tagKeyOf(key);
     if (!tagKey || tagKey.length > 100) return null;
@@ -94,7 +112,8 @@ export const feed = httpAction(async (ctx, request) => {
   const url = new URL(request.url);
   const parsed = parseFeedPath(url.pathname);
   const found = parsed === null ? null : await ctx.runQuery(internal.feeds.content, parsed);
-  if (found === null) return new Response("フィードが見つかりません", { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8" } });
+  if (found === null)
+    return new Response("フィードが見つかりません", { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8" } });
   const site = webAppUrl();
   const entries: FeedEntry[] = found.entries.map(({ id, ...entry }) => ({ ...entry, url: `${site}${webPaths.work(id)}` }));
   const body = renderAtom({

@@ -23,9 +23,12 @@ const countsOf = (t: TestConvex, userId: Id<"users">) =>
 
 const followNotifications = (t: TestConvex, userId: Id<"users">) =>
   t.run(async (ctx) =>
-    (await ctx.db.query("notifications").withIndex("by_userId", (q) => q.eq("userId", userId)).take(50)).filter(
-      (n) => n.type === "follow",
-    ),
+    (
+      await ctx.db
+        .query("notifications")
+        .withIndex("by_userId", (q) => q.eq("userId", userId))
+        .take(50)
+    ).filter((n) => n.type === "follow"),
   );
 
 async function wantsFollowNotifications(t: TestConvex, userId: Id<"users">) {
@@ -115,9 +118,14 @@ describe("follows.toggle", () => {
         refused = (error as { data?: unknown }).data;
       }
     }
-    expect(refused).toMatchObject({ code: "RATE_LIMITED", message: expect.stringMatching(/^操作が多すぎます。(?:\d+秒|約\d+分|約\d+時間)後にもう一度お試しください$/) as unknown });
+    expect(refused).toMatchObject({
+      code: "RATE_LIMITED",
+      message: expect.stringMatching(/^操作が多すぎます。(?:\d+秒|約\d+分|約\d+時間)後にもう一度お試しください$/) as unknown,
+    });
     vi.advanceTimersByTime(60_000);
-    await expect(b.as.mutation(api.follows.toggle, { userId: a.userId })).resolves.toMatchObject({ followersCount: expect.any(Number) as unknown });
+    await expect(b.as.mutation(api.follows.toggle, { userId: a.userId })).resolves.toMatchObject({
+      followersCount: expect.any(Number) as unknown,
+    });
   });
 });
 
@@ -193,7 +201,9 @@ describe("follows.listFollowers / listFollowing", () => {
       paginationOpts: { numItems: 20, cursor: first.continueCursor },
     });
     expect(second.page).toHaveLength(5);
-    expect(await errorOf(t.query(api.follows.listFollowers, { userId: star.userId, paginationOpts: { numItems: -1, cursor: null } }))).toEqual({
+    expect(
+      await errorOf(t.query(api.follows.listFollowers, { userId: star.userId, paginationOpts: { numItems: -1, cursor: null } })),
+    ).toEqual({
       code: "INVALID_INPUT",
       message: "ページの件数が正しくありません",
     });

@@ -47,8 +47,7 @@ beforeAll(async () => {
 const combos: BruteFilters[] = [];
 for (const genre of [undefined, "game"] as const)
   for (const aiTool of [undefined, "Claude"])
-    for (const zeroCode of [false, true])
-      for (const sort of ["newest", "popular"] as const) combos.push({ genre, aiTool, zeroCode, sort });
+    for (const zeroCode of [false, true]) for (const sort of ["newest", "popular"] as const) combos.push({ genre, aiTool, zeroCode, sort });
 
 const label = (f: BruteFilters) => `genre=${f.genre ?? "-"} aiTool=${f.aiTool ?? "-"} zeroCode=${f.zeroCode} sort=${f.sort}`;
 
@@ -87,10 +86,22 @@ describe(`gallery at ${SCALE_WORKS.toLocaleString()} works, at most 1,000 docume
   });
 
   test("list with a custom tool and with the web alias", async () => {
-    const custom = await t.query(api.projects.list, { paginationOpts: { numItems: 20, cursor: null }, aiTool: CUSTOM_TOOL, sort: "popular" });
-    expect(custom.page.map((w) => w._id)).toEqual(bruteForce(works, { aiTool: CUSTOM_TOOL, zeroCode: false, sort: "popular" }).slice(0, 20).map((w) => w._id));
+    const custom = await t.query(api.projects.list, {
+      paginationOpts: { numItems: 20, cursor: null },
+      aiTool: CUSTOM_TOOL,
+      sort: "popular",
+    });
+    expect(custom.page.map((w) => w._id)).toEqual(
+      bruteForce(works, { aiTool: CUSTOM_TOOL, zeroCode: false, sort: "popular" })
+        .slice(0, 20)
+        .map((w) => w._id),
+    );
     const web = await t.query(api.projects.list, { paginationOpts: { numItems: 20, cursor: null }, genre: "web", sort: "newest" });
-    expect(web.page.map((w) => w._id)).toEqual(bruteForce(works, { genre: GENRE_ALIASES.web, zeroCode: false, sort: "newest" }).slice(0, 20).map((w) => w._id));
+    expect(web.page.map((w) => w._id)).toEqual(
+      bruteForce(works, { genre: GENRE_ALIASES.web, zeroCode: false, sort: "newest" })
+        .slice(0, 20)
+        .map((w) => w._id),
+    );
   });
 
   /**
@@ -134,7 +145,8 @@ describe(`gallery at ${SCALE_WORKS.toLocaleString()} works, at most 1,000 docume
     expect(new Set(searchCases.map((c) => label(c.filters))).size).toBe(combos.length);
     for (const query of [...EXACT_QUERIES, ...COMMON_QUERIES]) {
       const seen = searchCases.filter((c) => c.query === query).map((c) => c.filters);
-      for (const key of ["genre", "aiTool", "zeroCode", "sort"] as const) expect(new Set(seen.map((f) => f[key])).size, `${query} ${key}`).toBe(2);
+      for (const key of ["genre", "aiTool", "zeroCode", "sort"] as const)
+        expect(new Set(seen.map((f) => f[key])).size, `${query} ${key}`).toBe(2);
     }
   });
 
@@ -147,7 +159,11 @@ describe(`gallery at ${SCALE_WORKS.toLocaleString()} works, at most 1,000 docume
 
   test("search with a custom tool and with the web alias", async () => {
     await expectSearch(RARE.quantum, { aiTool: CUSTOM_TOOL, zeroCode: false, sort: "popular" });
-    await expectSearch(RARE.quantum, { genre: GENRE_ALIASES.web, zeroCode: false, sort: "newest" }, { genre: "web", zeroCode: false, sort: "newest" });
+    await expectSearch(
+      RARE.quantum,
+      { genre: GENRE_ALIASES.web, zeroCode: false, sort: "newest" },
+      { genre: "web", zeroCode: false, sort: "newest" },
+    );
   });
 
   test("the rare words are found exactly and the common ones hit the cap", async () => {
@@ -206,7 +222,11 @@ describe(`gallery at ${SCALE_WORKS.toLocaleString()} works, at most 1,000 docume
     const hiddenIds = new Set(hidden.map((w) => w._id as string));
     expect(first.page.filter((w) => hiddenIds.has(w._id))).toEqual([]);
     const home = await t.query(api.home.overview, {});
-    expect(home.topWorks.map((w) => w._id)).toEqual(bruteForce(works, { zeroCode: false, sort: "popular" }).slice(0, 3).map((w) => w._id));
+    expect(home.topWorks.map((w) => w._id)).toEqual(
+      bruteForce(works, { zeroCode: false, sort: "popular" })
+        .slice(0, 3)
+        .map((w) => w._id),
+    );
     expect(home.counts.projects).toBe(SCALE_WORKS - hidden.length);
   });
 

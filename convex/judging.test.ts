@@ -105,7 +105,12 @@ describe("judge invitations", () => {
     expect(await errorOf(organiser.as.mutation(api.judging.invite, { challengeId, handle: "judge_a" }))).toMatchObject({
       message: JUDGING_MESSAGES.judgeAlreadyInvited,
     });
-    const notes = await t.run((ctx) => ctx.db.query("notifications").withIndex("by_userId", (q) => q.eq("userId", judge.userId)).collect());
+    const notes = await t.run((ctx) =>
+      ctx.db
+        .query("notifications")
+        .withIndex("by_userId", (q) => q.eq("userId", judge.userId))
+        .collect(),
+    );
     expect(notes).toMatchObject([{ type: "challenge_judge", title: "審査員に招待されました", challengeId }]);
 
     // Others see accepted judges only; the organiser sees the invitation; the invitee sees theirs.
@@ -119,9 +124,13 @@ describe("judge invitations", () => {
     await judge.as.mutation(api.judging.respond, { challengeId, accept: false });
     expect((await organiser.as.query(api.judging.panel, { challengeId }))!.judges).toMatchObject([{ status: "declined" }]);
     await judge.as.mutation(api.judging.respond, { challengeId, accept: true });
-    expect((await t.query(api.judging.panel, { challengeId }))!.judges).toMatchObject([{ status: "accepted", user: { displayName: "審査員A" } }]);
+    expect((await t.query(api.judging.panel, { challengeId }))!.judges).toMatchObject([
+      { status: "accepted", user: { displayName: "審査員A" } },
+    ]);
 
-    expect(await errorOf(other.as.mutation(api.judging.remove, { challengeId, userId: judge.userId }))).toMatchObject({ code: "FORBIDDEN" });
+    expect(await errorOf(other.as.mutation(api.judging.remove, { challengeId, userId: judge.userId }))).toMatchObject({
+      code: "FORBIDDEN",
+    });
     await organiser.as.mutation(api.judging.remove, { challengeId, userId: judge.userId });
     expect((await organiser.as.query(api.judging.panel, { challengeId }))!.judges).toEqual([]);
   });
@@ -157,7 +166,9 @@ describe("judging.score", () => {
     expect(await errorOf(stranger.as.mutation(api.judging.score, args))).toMatchObject({ message: JUDGING_MESSAGES.notJudge });
     expect(await errorOf(t.mutation(api.judging.score, args))).toMatchObject({ code: "UNAUTHENTICATED" });
     for (const scores of [[4], [4, 6], [0, 3], [4.5, 3], [4, 3, 2]]) {
-      expect(await errorOf(judge.as.mutation(api.judging.score, { ...args, scores }))).toMatchObject({ message: JUDGING_MESSAGES.scoresInvalid });
+      expect(await errorOf(judge.as.mutation(api.judging.score, { ...args, scores }))).toMatchObject({
+        message: JUDGING_MESSAGES.scoresInvalid,
+      });
     }
 
     await judge.as.mutation(api.judging.score, args);
@@ -170,7 +181,11 @@ describe("judging.score", () => {
     expect(stored.rows).toHaveLength(1);
     expect(stored.rows[0]).toMatchObject({ scores: [5, 2], weighted: 4, comment: "アイデアが光っています" });
     expect(stored.entry!.judging).toEqual({ judges: 1, weightedSum: 4, criterionSums: [5, 2] });
-    expect((await judge.as.query(api.judging.panel, { challengeId }))!.viewerJudge).toEqual({ status: "accepted", scoredCount: 1, total: 1 });
+    expect((await judge.as.query(api.judging.panel, { challengeId }))!.viewerJudge).toEqual({
+      status: "accepted",
+      scoredCount: 1,
+      total: 1,
+    });
     expect((await judge.as.query(api.judging.scoreSheet, { challengeId, paginationOpts: page })).page).toMatchObject([
       { submissionId, scores: [5, 2], comment: "アイデアが光っています" },
     ]);
@@ -178,7 +193,9 @@ describe("judging.score", () => {
     const pending = await createUser(t, { handle: "pending" });
     await organiser.as.mutation(api.judging.invite, { challengeId, handle: "pending" });
     expect(await errorOf(pending.as.mutation(api.judging.score, args))).toMatchObject({ message: JUDGING_MESSAGES.notJudge });
-    expect(await errorOf(pending.as.query(api.judging.scoreSheet, { challengeId, paginationOpts: page }))).toMatchObject({ code: "FORBIDDEN" });
+    expect(await errorOf(pending.as.query(api.judging.scoreSheet, { challengeId, paginationOpts: page }))).toMatchObject({
+      code: "FORBIDDEN",
+    });
   });
 
   test("a judge cannot score their own entry", async () => {
@@ -328,7 +345,11 @@ describe("results", () => {
     // Awards must go to other entries than the winner, each a different one.
     expect(
       await errorOf(
-        organiser.as.mutation(api.challenges.selectWinner, { challengeId, submissionId: a.submissionId, awards: { excellence: a.submissionId } }),
+        organiser.as.mutation(api.challenges.selectWinner, {
+          challengeId,
+          submissionId: a.submissionId,
+          awards: { excellence: a.submissionId },
+        }),
       ),
     ).toMatchObject({ message: JUDGING_MESSAGES.awardsInvalid });
     await organiser.as.mutation(api.challenges.selectWinner, {
@@ -357,7 +378,9 @@ describe("results", () => {
       code: "FORBIDDEN",
     });
     await organiser.as.mutation(api.judging.setCommentPublic, { scoreId: shown!.scoreId, public: true });
-    expect(await t.query(api.challengeResults.feedback, { submissionId: a.submissionId })).toMatchObject([{ comment: "Aへの講評", public: true }]);
+    expect(await t.query(api.challengeResults.feedback, { submissionId: a.submissionId })).toMatchObject([
+      { comment: "Aへの講評", public: true },
+    ]);
 
     // Entrants and voters heard that the results are out, each once; the organiser did not.
     const notified = await t.run(async (ctx) =>

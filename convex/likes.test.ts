@@ -7,19 +7,29 @@ import { createUser, errorOf, newTest, type TestConvex } from "./test.setup";
 import { readUserStats } from "./model/userStats";
 import { setUserStats } from "./model/userStats.testkit";
 
-
 async function state(t: TestConvex, projectId: Id<"projects">, authorId: Id<"users">) {
   return await t.run(async (ctx) => ({
     likesCount: (await ctx.db.get("projects", projectId))!.likesCount,
-    likeRows: (await ctx.db.query("likes").withIndex("by_projectId_and_userId", (q) => q.eq("projectId", projectId)).take(500)).length,
-    toolRows: (await ctx.db.query("projectAiTools").withIndex("by_projectId", (q) => q.eq("projectId", projectId)).take(10)).map(
-      (row) => row.likesCount,
-    ),
+    likeRows: (
+      await ctx.db
+        .query("likes")
+        .withIndex("by_projectId_and_userId", (q) => q.eq("projectId", projectId))
+        .take(500)
+    ).length,
+    toolRows: (
+      await ctx.db
+        .query("projectAiTools")
+        .withIndex("by_projectId", (q) => q.eq("projectId", projectId))
+        .take(10)
+    ).map((row) => row.likesCount),
     totalLikes: (await readUserStats(ctx, authorId)).totalLikes,
     site: await readSiteCounter(ctx, "likes"),
-    notifications: (await ctx.db.query("notifications").withIndex("by_userId", (q) => q.eq("userId", authorId)).take(500)).filter(
-      (n) => n.type === "like",
-    ).length,
+    notifications: (
+      await ctx.db
+        .query("notifications")
+        .withIndex("by_userId", (q) => q.eq("userId", authorId))
+        .take(500)
+    ).filter((n) => n.type === "like").length,
   }));
 }
 
@@ -39,7 +49,13 @@ describe("likes.toggle", () => {
       notifications: 1,
     });
     expect(await fan.as.mutation(api.likes.toggle, { projectId })).toEqual({ liked: false, likesCount: 0 });
-    expect(await state(t, projectId, author.userId)).toMatchObject({ likesCount: 0, likeRows: 0, toolRows: [0, 0], totalLikes: 0, site: 0 });
+    expect(await state(t, projectId, author.userId)).toMatchObject({
+      likesCount: 0,
+      likeRows: 0,
+      toolRows: [0, 0],
+      totalLikes: 0,
+      site: 0,
+    });
     expect(await fan.as.mutation(api.likes.toggle, { projectId })).toEqual({ liked: true, likesCount: 1 });
     expect(await fan.as.query(api.projects.get, { id: projectId })).toMatchObject({ viewerHasLiked: true, likesCount: 1 });
   });
@@ -100,7 +116,10 @@ describe("likes.toggle", () => {
     await t.run(async (ctx) => setUserStats(ctx, author.userId, { totalLikes: 99 }));
     await fan.as.mutation(api.likes.toggle, { projectId });
     const badges = await t.run((ctx) =>
-      ctx.db.query("userBadges").withIndex("by_userId_and_badgeId", (q) => q.eq("userId", author.userId).eq("badgeId", "popularCreator")).take(2),
+      ctx.db
+        .query("userBadges")
+        .withIndex("by_userId_and_badgeId", (q) => q.eq("userId", author.userId).eq("badgeId", "popularCreator"))
+        .take(2),
     );
     expect(badges).toHaveLength(1);
   });

@@ -136,7 +136,12 @@ describe("hiding a work", () => {
     expect(await siteTotals(t)).toEqual({ projects: 1, zeroCodeProjects: 0, likes: 0 });
     expect(await toolRows(t, projectId)).toHaveLength(0);
     const hidden = await t.run((ctx) => ctx.db.get("projects", projectId));
-    expect(hidden).toMatchObject({ hidden: true, likesCount: 2, commentsCount: 1, moderation: { state: "hidden", reason: "規約違反の疑い", reviewRequested: false } });
+    expect(hidden).toMatchObject({
+      hidden: true,
+      likesCount: 2,
+      commentsCount: 1,
+      moderation: { state: "hidden", reason: "規約違反の疑い", reviewRequested: false },
+    });
     // Out of every list others see.
     expect(await galleryIds(t, other.as)).toEqual([kept]);
     expect((await t.query(api.projects.list, { paginationOpts: page, sort: "popular", aiTool: "v0" })).page).toEqual([]);
@@ -265,7 +270,10 @@ describe("hiding a challenge", () => {
     await t.finishAllScheduledFunctions(vi.runAllTimers);
     const left = await t.run(async (ctx) => ({
       challenge: await ctx.db.get("challenges", challengeId),
-      entries: await ctx.db.query("challengeSubmissions").withIndex("by_challengeId", (q) => q.eq("challengeId", challengeId)).collect(),
+      entries: await ctx.db
+        .query("challengeSubmissions")
+        .withIndex("by_challengeId", (q) => q.eq("challengeId", challengeId))
+        .collect(),
       submissions: await readSiteCounter(ctx, "challengeSubmissions"),
     }));
     expect(left).toEqual({ challenge: null, entries: [], submissions: 0 });
@@ -279,7 +287,13 @@ describe("suspension", () => {
     const author = await createUser(t);
     const projectId = await createWork(t, author.userId);
     const otherWork = await createWork(t, moderator.userId);
-    await moderator.as.mutation(api.moderation.act, { targetType: "work", targetId: projectId, kind: "suspend", note: "スパム投稿", days: 7 });
+    await moderator.as.mutation(api.moderation.act, {
+      targetType: "work",
+      targetId: projectId,
+      kind: "suspend",
+      note: "スパム投稿",
+      days: 7,
+    });
     const user = await t.run((ctx) => ctx.db.get("users", author.userId));
     expect(user?.suspension).toEqual({ reason: "スパム投稿", since: Date.now(), until: Date.now() + 7 * DAY });
     expect(await errorOf(author.as.mutation(api.likes.toggle, { projectId: otherWork }))).toMatchObject({ code: "SUSPENDED" });
@@ -291,7 +305,9 @@ describe("suspension", () => {
     expect((await t.run((ctx) => ctx.db.get("users", author.userId)))?.suspension).toBeUndefined();
     await author.as.mutation(api.likes.toggle, { projectId: otherWork });
     expect(
-      await errorOf(moderator.as.mutation(api.moderation.act, { targetType: "user", targetId: author.userId, kind: "unsuspend", note: "x" })),
+      await errorOf(
+        moderator.as.mutation(api.moderation.act, { targetType: "user", targetId: author.userId, kind: "unsuspend", note: "x" }),
+      ),
     ).toMatchObject({ code: "INVALID_STATE" });
   });
 
@@ -305,7 +321,9 @@ describe("suspension", () => {
     expect((await moderationNotices(t, user.userId))[0]).toMatchObject({ title: "アカウントが一時停止されました" });
     for (const target of [moderator, admin]) {
       expect(
-        await errorOf(moderator.as.mutation(api.moderation.act, { targetType: "user", targetId: target.userId, kind: "suspend", note: "x" })),
+        await errorOf(
+          moderator.as.mutation(api.moderation.act, { targetType: "user", targetId: target.userId, kind: "suspend", note: "x" }),
+        ),
       ).toMatchObject({ code: "FORBIDDEN" });
     }
   });
@@ -340,7 +358,12 @@ describe("requestReview", () => {
     });
 
     // Upheld: the moderator dismisses the review; the work stays hidden and no second request.
-    await moderator.as.mutation(api.moderation.act, { targetType: "work", targetId: projectId, kind: "dismiss", note: "判断は変わりません" });
+    await moderator.as.mutation(api.moderation.act, {
+      targetType: "work",
+      targetId: projectId,
+      kind: "dismiss",
+      note: "判断は変わりません",
+    });
     expect((await t.run((ctx) => ctx.db.get("projects", projectId)))?.hidden).toBe(true);
     expect(await errorOf(ask(author.as))).toMatchObject({ code: "CONFLICT" });
     expect(await moderator.as.query(api.moderation.targetCase, { targetType: "work", targetId: projectId })).toEqual({
@@ -396,9 +419,10 @@ describe("roles", () => {
       ["revoke_role", "moderator"],
       ["grant_role", "moderator"],
     ]);
-    expect(
-      await errorOf(admin.as.mutation(api.moderation.setRole, { user: admin.userId, role: "moderator", note: "x" })),
-    ).toEqual({ code: "FORBIDDEN", message: "自分の管理者権限は外せません" });
+    expect(await errorOf(admin.as.mutation(api.moderation.setRole, { user: admin.userId, role: "moderator", note: "x" }))).toEqual({
+      code: "FORBIDDEN",
+      message: "自分の管理者権限は外せません",
+    });
     expect(await errorOf(admin.as.mutation(api.moderation.setRole, { user: "nobody", role: "moderator", note: "x" }))).toMatchObject({
       code: "NOT_FOUND",
     });

@@ -154,7 +154,7 @@ export const targetCase = moderatorQuery({
   returns: v.object({ caseId: v.union(v.id("reportCases"), v.null()), state: vTargetState }),
   handler: async (ctx, { targetType, targetId }) => {
     const target = await loadTarget(ctx, targetType, targetId);
-    const reportCase = await findCase(ctx, targetType, target ? (target.doc._id) : targetId);
+    const reportCase = await findCase(ctx, targetType, target ? target.doc._id : targetId);
     return { caseId: reportCase?.open ? reportCase._id : null, state: targetState(target, Date.now()) };
   },
 });
@@ -191,9 +191,7 @@ export const log = moderatorQuery({
   args: { paginationOpts: paginationOptsValidator },
   returns: paginationResultValidator(vAuditEntry),
   handler: async (ctx, { paginationOpts }) => {
-    const result = await readPage(paginationOpts, LOG_PAGE, (opts) =>
-      ctx.db.query("moderationActions").order("desc").paginate(opts),
-    );
+    const result = await readPage(paginationOpts, LOG_PAGE, (opts) => ctx.db.query("moderationActions").order("desc").paginate(opts));
     return { ...result, page: await Promise.all(result.page.map((row) => toAuditEntry(ctx, row))) };
   },
 });
@@ -201,9 +199,7 @@ export const log = moderatorQuery({
 /** Moderators and admins. */
 export const staff = moderatorQuery({
   args: {},
-  returns: v.array(
-    v.object({ _id: v.id("users"), displayName: v.string(), handle: v.union(v.string(), v.null()), role: vRole }),
-  ),
+  returns: v.array(v.object({ _id: v.id("users"), displayName: v.string(), handle: v.union(v.string(), v.null()), role: vRole })),
   handler: async (ctx) => {
     const out = [];
     for (const role of ["admin", "moderator"] as const) {

@@ -93,7 +93,10 @@ describe("mutes.set, mutes.status, mutes.list", () => {
     expect(await other.as.query(api.mutes.status, { userId: me.userId })).toBeNull();
     expect((await other.as.query(api.mutes.list, { paginationOpts: firstPage() })).page).toEqual([]);
     const notifications = await t.run((ctx) =>
-      ctx.db.query("notifications").withIndex("by_userId", (q) => q.eq("userId", other.userId)).take(10),
+      ctx.db
+        .query("notifications")
+        .withIndex("by_userId", (q) => q.eq("userId", other.userId))
+        .take(10),
     );
     expect(notifications).toEqual([]);
   });
@@ -136,11 +139,19 @@ describe("mutes.set, mutes.status, mutes.list", () => {
       code: "NOT_FOUND",
       message: "ユーザーが見つかりませんでした",
     });
-    expect(await errorOf(me.as.mutation(api.mutes.set, { userId: "nope" as Id<"users">, kind: "mute" }))).toEqual(expect.stringMatching(/Validator error/));
-    expect(await errorOf(me.as.mutation(api.mutes.set, { userId: gone.userId, kind: "hide" as "mute" }))).toEqual(expect.stringMatching(/Validator error/));
+    expect(await errorOf(me.as.mutation(api.mutes.set, { userId: "nope" as Id<"users">, kind: "mute" }))).toEqual(
+      expect.stringMatching(/Validator error/),
+    );
+    expect(await errorOf(me.as.mutation(api.mutes.set, { userId: gone.userId, kind: "hide" as "mute" }))).toEqual(
+      expect.stringMatching(/Validator error/),
+    );
     expect(await me.as.query(api.mutes.status, { userId: me.userId })).toBeNull();
-    expect(await errorOf(me.as.query(api.mutes.list, { paginationOpts: { numItems: 20, cursor: "xyz" } }))).toMatchObject({ code: "INVALID_CURSOR" });
-    expect(await errorOf(me.as.query(api.mutes.list, { paginationOpts: { numItems: 0, cursor: null } }))).toMatchObject({ code: "INVALID_INPUT" });
+    expect(await errorOf(me.as.query(api.mutes.list, { paginationOpts: { numItems: 20, cursor: "xyz" } }))).toMatchObject({
+      code: "INVALID_CURSOR",
+    });
+    expect(await errorOf(me.as.query(api.mutes.list, { paginationOpts: { numItems: 0, cursor: null } }))).toMatchObject({
+      code: "INVALID_INPUT",
+    });
   });
 
   test("rate limited after a burst; refused while suspended (the list still reads)", async () => {
@@ -175,7 +186,12 @@ describe("mutes.set, mutes.status, mutes.list", () => {
     expect(await stats(me.userId)).toEqual({ followers: 1, following: 1 });
     expect(await stats(fan.userId)).toEqual({ followers: 1, following: 0 });
     expect(await stats(quiet.userId)).toEqual({ followers: 0, following: 1 });
-    const follows = await t.run((ctx) => ctx.db.query("follows").withIndex("by_followeeId", (q) => q.eq("followeeId", me.userId)).take(10));
+    const follows = await t.run((ctx) =>
+      ctx.db
+        .query("follows")
+        .withIndex("by_followeeId", (q) => q.eq("followeeId", me.userId))
+        .take(10),
+    );
     expect(follows.map((row) => row.followerId)).toEqual([quiet.userId]);
   });
 
@@ -215,7 +231,9 @@ describe("a mute hides the muted user's works and comments from the one who mute
 
   const views = async (client: Pick<TestConvex, "query">, base: Id<"projects">) => ({
     gallery: (await client.query(api.projects.list, { paginationOpts: firstPage(), sort: "newest" })).page.map((w) => w.title),
-    popular: (await client.query(api.projects.list, { paginationOpts: firstPage(), sort: "popular", aiTool: "Claude" })).page.map((w) => w.title),
+    popular: (await client.query(api.projects.list, { paginationOpts: firstPage(), sort: "popular", aiTool: "Claude" })).page.map(
+      (w) => w.title,
+    ),
     search: (await client.query(api.projects.search, { search: "猫", sort: "newest" })).items.map((w) => w.title),
     home: (await client.query(api.home.overview, {})).topWorks.map((w) => w.title),
     related: (await client.query(api.projects.related, { id: base })).map((w) => w.title),

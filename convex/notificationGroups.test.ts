@@ -24,7 +24,9 @@ const unread = (user: Client) => user.as.query(api.notifications.unreadCount, {}
 async function followsOn(t: TestConvex, userId: Id<"users">) {
   await t.run(async (ctx) => {
     const user = (await ctx.db.get("users", userId))!;
-    await ctx.db.patch("users", userId, { settings: { ...user.settings, notifications: { ...user.settings.notifications, follows: true } } });
+    await ctx.db.patch("users", userId, {
+      settings: { ...user.settings, notifications: { ...user.settings.notifications, follows: true } },
+    });
   });
 }
 
@@ -258,7 +260,10 @@ describe("notifications.listPage", () => {
 
     const comments = await author.as.query(api.notifications.listPage, { tab: "comment", paginationOpts: { numItems: 50, cursor: null } });
     expect(comments.page.map((n) => n.type)).toEqual(["comment"]);
-    const challenges = await author.as.query(api.notifications.listPage, { tab: "challenge", paginationOpts: { numItems: 50, cursor: null } });
+    const challenges = await author.as.query(api.notifications.listPage, {
+      tab: "challenge",
+      paginationOpts: { numItems: 50, cursor: null },
+    });
     expect(challenges.page.map((n) => n.type)).toEqual(["challenge_created"]);
     const all = await author.as.query(api.notifications.listPage, { paginationOpts: { numItems: 50, cursor: null } });
     expect(all.page.map((n) => n.type)).toEqual(expect.arrayContaining(["like", "comment", "challenge_created", "badge"]));
@@ -304,7 +309,15 @@ describe("notifications.backfillGroups", () => {
           read: false,
         });
       }
-      await ctx.db.insert("notifications", { userId: author.userId, type: "like", title: "t", message: "m", projectId, read: false, hidden: true });
+      await ctx.db.insert("notifications", {
+        userId: author.userId,
+        type: "like",
+        title: "t",
+        message: "m",
+        projectId,
+        read: false,
+        hidden: true,
+      });
     });
     expect(await unread(author)).toBe(0);
     for (let run = 0; run < 2; run++) {

@@ -47,7 +47,11 @@ describe("notifications.list and unreadCount", () => {
 
     const items = await author.as.query(api.notifications.list, {});
     expect(items.map((n) => n.type)).toEqual(["badge", "comment", "like", "badge"]);
-    expect(items[0]).toMatchObject({ read: false, from: null, badge: { badgeId: "popularCreator", name: "人気クリエイター", color: "red" } });
+    expect(items[0]).toMatchObject({
+      read: false,
+      from: null,
+      badge: { badgeId: "popularCreator", name: "人気クリエイター", color: "red" },
+    });
     expect(items[1]).toMatchObject({
       commentPreview: "素敵な作品です",
       from: { _id: fan.userId, handle: "fan_1", displayName: "ファン" },
@@ -145,7 +149,9 @@ describe("no spam by toggling a like", () => {
     // Follow notifications are off by default: on, so that a follow would notify.
     await t.run(async (ctx) => {
       const user = (await ctx.db.get("users", me.userId))!;
-      await ctx.db.patch("users", me.userId, { settings: { ...user.settings, notifications: { ...user.settings.notifications, follows: true } } });
+      await ctx.db.patch("users", me.userId, {
+        settings: { ...user.settings, notifications: { ...user.settings.notifications, follows: true } },
+      });
     });
     for (const user of [muted, friend]) {
       await user.as.mutation(api.likes.toggle, { projectId });

@@ -78,9 +78,9 @@ describe("B cannot use A's uploads in any profile or work field", () => {
     }
     await b.as.mutation(api.users.completeSetup, profile);
     for (const storageId of [photo, savedPhoto, ...shotFiles(shot)]) {
-      expect(
-        await errorOf(b.as.mutation(api.users.updateProfile, { ...profile, photo: { kind: "upload", storageId } })),
-      ).toEqual(PHOTO_REFUSED);
+      expect(await errorOf(b.as.mutation(api.users.updateProfile, { ...profile, photo: { kind: "upload", storageId } }))).toEqual(
+        PHOTO_REFUSED,
+      );
       // Checking it as B's own upload is refused too, and never deletes it.
       expect(await errorOf(b.as.action(api.users.checkPhotoUpload, { storageId }))).toMatchObject({ code: "INVALID_IMAGE" });
       expect(await fileExists(t, storageId)).toBe(true);
@@ -110,9 +110,9 @@ describe("B cannot use A's uploads in any profile or work field", () => {
     ];
     for (const screenshots of foreign) {
       expect(await errorOf(b.as.mutation(api.projects.create, { ...work, screenshots: [screenshots] }))).toEqual(SCREENSHOTS_REFUSED);
-      expect(
-        await errorOf(b.as.mutation(api.projects.update, { id: bWork, ...work, screenshots: [bShot, screenshots] })),
-      ).toEqual(SCREENSHOTS_REFUSED);
+      expect(await errorOf(b.as.mutation(api.projects.update, { id: bWork, ...work, screenshots: [bShot, screenshots] }))).toEqual(
+        SCREENSHOTS_REFUSED,
+      );
     }
     // B's photo check cannot turn A's screenshot into B's photo, nor B's screenshot check A's photo.
     expect(await errorOf(b.as.action(api.screenshots.checkUpload, { storageId: photo, thumbnailStorageId: shot.storageId }))).toEqual(
@@ -139,9 +139,7 @@ describe("deleting an account deletes only its own files", () => {
     await a.as.mutation(api.users.completeSetup, { ...profile, handle: "user_a", photoStorageId: aPhoto });
 
     // B tries to take A's unsaved photo (the report), and has uploads of their own.
-    expect(await errorOf(b.as.mutation(api.users.completeSetup, { ...profile, photoStorageId: aPending.photo }))).toEqual(
-      PHOTO_REFUSED,
-    );
+    expect(await errorOf(b.as.mutation(api.users.completeSetup, { ...profile, photoStorageId: aPending.photo }))).toEqual(PHOTO_REFUSED);
     const bPhoto = await uploadPhoto(t, b.as);
     await b.as.mutation(api.users.completeSetup, { ...profile, photoStorageId: bPhoto });
     const bPending = await pendingUploadsOf(t, b.as);
@@ -207,9 +205,11 @@ describe("unused photo uploads are swept after a day", () => {
     expect((await userDoc(t, a.userId))?.photoStorageId).toBe(used);
     expect(await fileExists(t, younger)).toBe(true);
     // A swept upload can no longer be saved.
-    expect(await errorOf(a.as.mutation(api.users.updateProfile, { ...profile, handle: "user_a", photo: { kind: "upload", storageId: abandoned[0]! } }))).toEqual(
-      PHOTO_REFUSED,
-    );
+    expect(
+      await errorOf(
+        a.as.mutation(api.users.updateProfile, { ...profile, handle: "user_a", photo: { kind: "upload", storageId: abandoned[0]! } }),
+      ),
+    ).toEqual(PHOTO_REFUSED);
 
     vi.advanceTimersByTime(12 * HOUR);
     await t.mutation(internal.users.sweepPhotoUploads, {});
@@ -237,7 +237,11 @@ describe("unused photo uploads are swept after a day", () => {
 describe("upload URLs are rate limited per user", () => {
   const URL = /^https?:\/\//;
   // What each call hands back: one URL, or a screenshot's pair.
-  const URL_ANSWERS = { screenshotUpload: { original: expect.stringMatching(URL), thumbnail: expect.stringMatching(URL) } as unknown, shareCardUploadUrl: expect.stringMatching(URL), photoUploadUrl: expect.stringMatching(URL) };
+  const URL_ANSWERS = {
+    screenshotUpload: { original: expect.stringMatching(URL), thumbnail: expect.stringMatching(URL) } as unknown,
+    shareCardUploadUrl: expect.stringMatching(URL),
+    photoUploadUrl: expect.stringMatching(URL),
+  };
   for (const [fn, name] of [
     [api.screenshots.generateUploadUrls, "screenshotUpload"],
     [api.screenshots.generateShareCardUploadUrl, "shareCardUploadUrl"],

@@ -12,10 +12,21 @@ import { errorOf, newTest, type TestConvex } from "./test.setup";
 
 type Paginated = FunctionReference<"query", "public", { paginationOpts: PaginationOptions }>;
 
-type World = { userId: Id<"users">; projectId: Id<"projects">; challengeId: Id<"challenges">; as: Awaited<ReturnType<typeof signedInUsers>>[number]["as"] };
+type World = {
+  userId: Id<"users">;
+  projectId: Id<"projects">;
+  challengeId: Id<"challenges">;
+  as: Awaited<ReturnType<typeof signedInUsers>>[number]["as"];
+};
 
 /** Every paginated public query, its page size, and the arguments besides the page. */
-const QUERIES: { name: string; query: Paginated; pageSize: number; args: (w: World) => Record<string, unknown>; rows: (t: TestConvex, w: World) => Promise<void> }[] = [
+const QUERIES: {
+  name: string;
+  query: Paginated;
+  pageSize: number;
+  args: (w: World) => Record<string, unknown>;
+  rows: (t: TestConvex, w: World) => Promise<void>;
+}[] = [
   {
     name: "projects.list",
     query: api.projects.list,
@@ -138,7 +149,9 @@ describe.each(QUERIES)("$name", ({ query, pageSize, args, rows }) => {
     const page = first as { page: unknown[]; isDone: boolean; continueCursor: string };
     expect(page.page).toHaveLength(pageSize);
     expect(page.isDone).toBe(false);
-    const next = (await w.as.query(query, { ...args(w), paginationOpts: { numItems: 3, cursor: page.continueCursor } })) as { page: unknown[] };
+    const next = (await w.as.query(query, { ...args(w), paginationOpts: { numItems: 3, cursor: page.continueCursor } })) as {
+      page: unknown[];
+    };
     expect(next.page.length).toBeGreaterThan(0);
   });
 
@@ -160,9 +173,10 @@ describe.each(QUERIES)("$name", ({ query, pageSize, args, rows }) => {
     // The end cursor a reactive client sends back is as untrusted as the cursor.
     for (const endCursor of ["xyz", "%%%"]) {
       for (const cursor of [null, "garbage"]) {
-        expect(
-          await errorOf(w.as.query(query, { ...args(w), paginationOpts: { numItems: 5, cursor, endCursor } })),
-        ).toMatchObject({ code: "INVALID_CURSOR", message: BAD_CURSOR_MESSAGE });
+        expect(await errorOf(w.as.query(query, { ...args(w), paginationOpts: { numItems: 5, cursor, endCursor } }))).toMatchObject({
+          code: "INVALID_CURSOR",
+          message: BAD_CURSOR_MESSAGE,
+        });
       }
     }
   });
@@ -174,5 +188,7 @@ test("projects.list with search text is a clean error pointing at projects.searc
     await errorOf(t.query(api.projects.list, { sort: "newest", search: "猫", paginationOpts: { numItems: 5, cursor: null } })),
   ).toMatchObject({ code: "INVALID_INPUT" });
   // Blank search text is the same as none.
-  expect((await t.query(api.projects.list, { sort: "newest", search: "  ", paginationOpts: { numItems: 5, cursor: null } })).page).toEqual([]);
+  expect((await t.query(api.projects.list, { sort: "newest", search: "  ", paginationOpts: { numItems: 5, cursor: null } })).page).toEqual(
+    [],
+  );
 });

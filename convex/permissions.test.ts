@@ -534,32 +534,38 @@ describe("a suspended caller", () => {
 
   test("every entry of the allow-list is a public mutation or action, with its reason", () => {
     for (const [name, reason] of Object.entries(SUSPENDED_ALLOWED)) {
-      expect(WRITERS.map((f) => f.name), `${name} is not a public writer`).toContain(name);
+      expect(
+        WRITERS.map((f) => f.name),
+        `${name} is not a public writer`,
+      ).toContain(name);
       expect(reason.length).toBeGreaterThan(10);
     }
   });
 
-  test.each(refusedWriters.map((f) => [f.name, f] as const))("is refused by %s, saying until when, and nothing changes", async (_name, fn) => {
-    const sample = MUTATION_SAMPLES[fn.name];
-    if (!sample) throw new Error(missingSample(fn.name, "MUTATION_SAMPLES"));
-    const t = newTest();
-    const world = await buildWorld(t);
-    const until = Date.now() + 3 * 86_400_000;
-    for (const who of [world.owner, world.fan]) {
-      await t.run((ctx) => ctx.db.patch("users", who.userId, { suspension: { until, reason: "テスト", since: Date.now() } }));
-    }
-    const before = await everything(t);
-    // The owner's and the fan's samples differ (their own work, another's work): both are refused.
-    for (const who of [world.owner, world.fan]) {
-      const result = await refusal(call(who.as, fn, sample(world)));
-      expect(result.thrown, `${fn.name} accepted a suspended caller`).toBe(true);
-      expect(result.data, `${fn.name}: ${result.text}`).toMatchObject({ code: "SUSPENDED" });
-      expect(String(result.data?.message)).toContain("アカウントが停止されているため");
-      expect(String(result.data?.message)).toMatch(/\d+年\d+月\d+日/);
-    }
-    await t.finishAllScheduledFunctions(vi.runAllTimers);
-    expect(await everything(t)).toEqual(before);
-  });
+  test.each(refusedWriters.map((f) => [f.name, f] as const))(
+    "is refused by %s, saying until when, and nothing changes",
+    async (_name, fn) => {
+      const sample = MUTATION_SAMPLES[fn.name];
+      if (!sample) throw new Error(missingSample(fn.name, "MUTATION_SAMPLES"));
+      const t = newTest();
+      const world = await buildWorld(t);
+      const until = Date.now() + 3 * 86_400_000;
+      for (const who of [world.owner, world.fan]) {
+        await t.run((ctx) => ctx.db.patch("users", who.userId, { suspension: { until, reason: "テスト", since: Date.now() } }));
+      }
+      const before = await everything(t);
+      // The owner's and the fan's samples differ (their own work, another's work): both are refused.
+      for (const who of [world.owner, world.fan]) {
+        const result = await refusal(call(who.as, fn, sample(world)));
+        expect(result.thrown, `${fn.name} accepted a suspended caller`).toBe(true);
+        expect(result.data, `${fn.name}: ${result.text}`).toMatchObject({ code: "SUSPENDED" });
+        expect(String(result.data?.message)).toContain("アカウントが停止されているため");
+        expect(String(result.data?.message)).toMatch(/\d+年\d+月\d+日/);
+      }
+      await t.finishAllScheduledFunctions(vi.runAllTimers);
+      expect(await everything(t)).toEqual(before);
+    },
+  );
 
   test("a suspension that has run out refuses nothing; one without an end says no date", async () => {
     const t = newTest();
@@ -585,19 +591,22 @@ describe("the moderation desk's writes", () => {
     expect(roleBuilt.map((f) => f.name).sort()).toEqual(Object.keys(ROLE_WRITERS).sort());
   });
 
-  test.each(Object.entries(ROLE_WRITERS))("%s refuses an ordinary user (and a moderator when admin-only), changing nothing; the role may", async (name, role) => {
-    const fn = WRITERS.find((f) => f.name === name)!;
-    const t = newTest();
-    const world = await buildWorld(t);
-    const before = await everything(t);
-    const refusedCallers = role === "admin" ? [world.fan, world.owner, world.moderator] : [world.fan, world.owner];
-    for (const who of refusedCallers) {
-      const result = await refusal(call(who.as, fn, MUTATION_SAMPLES[name]!(world)));
-      expect(result.data, `${name}: ${result.text}`).toMatchObject({ code: "FORBIDDEN" });
-    }
-    await t.finishAllScheduledFunctions(vi.runAllTimers);
-    expect(await everything(t)).toEqual(before);
-    const allowed = role === "admin" ? world.admin : world.moderator;
-    expect((await refusal(call(allowed.as, fn, MUTATION_SAMPLES[name]!(world)))).thrown).toBe(false);
-  });
+  test.each(Object.entries(ROLE_WRITERS))(
+    "%s refuses an ordinary user (and a moderator when admin-only), changing nothing; the role may",
+    async (name, role) => {
+      const fn = WRITERS.find((f) => f.name === name)!;
+      const t = newTest();
+      const world = await buildWorld(t);
+      const before = await everything(t);
+      const refusedCallers = role === "admin" ? [world.fan, world.owner, world.moderator] : [world.fan, world.owner];
+      for (const who of refusedCallers) {
+        const result = await refusal(call(who.as, fn, MUTATION_SAMPLES[name]!(world)));
+        expect(result.data, `${name}: ${result.text}`).toMatchObject({ code: "FORBIDDEN" });
+      }
+      await t.finishAllScheduledFunctions(vi.runAllTimers);
+      expect(await everything(t)).toEqual(before);
+      const allowed = role === "admin" ? world.admin : world.moderator;
+      expect((await refusal(call(allowed.as, fn, MUTATION_SAMPLES[name]!(world)))).thrown).toBe(false);
+    },
+  );
 });

@@ -38,7 +38,6 @@ const UPLOAD_FAILED = {
 };
 const invalid = (field: string, message: string) => ({ code: "INVALID_INPUT", message, fields: { [field]: message } });
 
-
 /** Uploads `count` checked screenshots, then posts the work as `as`. */
 async function post(t: TestConvex, as: Client, input: Partial<Form> = {}, count = 1) {
   const screenshots: Shot[] = [];
@@ -312,7 +311,8 @@ describe("projects.create", () => {
       const error = await errorOf(as.mutation(api.projects.create, { ...form, screenshots }));
       // Nothing half-written: no work, no counter, no badge, no file moved.
       expect(await sideEffects(t, userId)).toEqual(before);
-      for (const shot of screenshots) expect([await fileExists(t, shot.storageId), await fileExists(t, shot.thumbnailStorageId)]).toEqual([true, true]);
+      for (const shot of screenshots)
+        expect([await fileExists(t, shot.storageId), await fileExists(t, shot.thumbnailStorageId)]).toEqual([true, true]);
       return error;
     }
 
@@ -383,9 +383,13 @@ describe("projects.create", () => {
       expect(error).toEqual(UPLOAD_FAILED);
 
       // Rows written without the byte check (say, by hand): the stored size still counts.
-      const big = { storageId: await storeFile(t, pngBytes(5 * MB + 1), "image/png"), thumbnailStorageId: await storeFile(t, pngBytes(MB + 1), "image/png") };
+      const big = {
+        storageId: await storeFile(t, pngBytes(5 * MB + 1), "image/png"),
+        thumbnailStorageId: await storeFile(t, pngBytes(MB + 1), "image/png"),
+      };
       await t.run(async (ctx) => {
-        for (const storageId of [big.storageId, big.thumbnailStorageId]) await ctx.db.insert("screenshotFiles", { storageId, userId: me.userId });
+        for (const storageId of [big.storageId, big.thumbnailStorageId])
+          await ctx.db.insert("screenshotFiles", { storageId, userId: me.userId });
       });
       expect(await refusedWith(t, me.as, me.userId, [big])).toEqual(UPLOAD_FAILED);
       expect(await galleryIds(t)).toEqual([]);
@@ -427,7 +431,11 @@ describe("projects.getForEdit", () => {
         tags: ["AI"],
         isZeroCode: true,
         hasShareCard: false,
-        screenshots: screenshots.map((shot) => ({ ...shot, url: expect.any(String) as string, thumbnailUrl: expect.any(String) as string })),
+        screenshots: screenshots.map((shot) => ({
+          ...shot,
+          url: expect.any(String) as string,
+          thumbnailUrl: expect.any(String) as string,
+        })),
       },
     });
 
@@ -507,10 +515,9 @@ describe("projects.update", () => {
     expect(edited.updatedAt).toBeGreaterThan(created.updatedAt);
     expect(edited.screenshots).toHaveLength(2);
     const forEdit = await author.as.query(api.projects.getForEdit, { id });
-    expect(forEdit.status === "ok" && forEdit.work.screenshots.map(({ storageId, thumbnailStorageId }) => ({ storageId, thumbnailStorageId }))).toEqual([
-      added,
-      kept,
-    ]);
+    expect(
+      forEdit.status === "ok" && forEdit.work.screenshots.map(({ storageId, thumbnailStorageId }) => ({ storageId, thumbnailStorageId })),
+    ).toEqual([added, kept]);
 
     // The image taken off is gone from storage and the registry; the others belong to the work.
     for (const storageId of [removed.storageId, removed.thumbnailStorageId]) {
@@ -563,7 +570,9 @@ describe("projects.update", () => {
       expect([await fileExists(t, shot.storageId), await fileExists(t, shot.thumbnailStorageId)]).toEqual([true, true]);
     }
     const forEdit = await author.as.query(api.projects.getForEdit, { id });
-    expect(forEdit.status === "ok" && forEdit.work.screenshots.map((s) => s.storageId)).toEqual([...screenshots].reverse().map((s) => s.storageId));
+    expect(forEdit.status === "ok" && forEdit.work.screenshots.map((s) => s.storageId)).toEqual(
+      [...screenshots].reverse().map((s) => s.storageId),
+    );
   });
 
   test("the zero-code declaration cannot change; sending the same value, or none, is fine", async () => {
@@ -581,9 +590,9 @@ describe("projects.update", () => {
     expect(await t.query(api.projects.summary, {})).toEqual({ total: 1, zeroCode: 1 });
 
     const plain = await post(t, author.as, { isZeroCode: false });
-    expect(await errorOf(author.as.mutation(api.projects.update, updateArgs(plain.id, { screenshots: plain.screenshots, isZeroCode: true })))).toEqual(
-      invalid("isZeroCode", "ゼロコード宣言は投稿後に変更できません"),
-    );
+    expect(
+      await errorOf(author.as.mutation(api.projects.update, updateArgs(plain.id, { screenshots: plain.screenshots, isZeroCode: true }))),
+    ).toEqual(invalid("isZeroCode", "ゼロコード宣言は投稿後に変更できません"));
     expect(await t.query(api.projects.summary, {})).toEqual({ total: 2, zeroCode: 1 });
   });
 

@@ -58,7 +58,10 @@ describe("projects.list", () => {
     const seen: string[] = [];
     let cursor: string | null = null;
     for (;;) {
-      const result: { page: { title: string }[]; isDone: boolean; continueCursor: string } = await t.query(api.projects.list, { paginationOpts: { numItems: 20, cursor }, sort: "newest" });
+      const result: { page: { title: string }[]; isDone: boolean; continueCursor: string } = await t.query(api.projects.list, {
+        paginationOpts: { numItems: 20, cursor },
+        sort: "newest",
+      });
       seen.push(...result.page.map((w) => w.title));
       if (result.isDone) break;
       cursor = result.continueCursor;
@@ -219,22 +222,51 @@ describe("projects.remove", () => {
 
     await owner.as.mutation(api.projects.remove, { id: doomed });
     expect(await t.query(api.projects.get, { id: doomed })).toBeNull();
-    expect(
-      (await t.query(api.projects.list, { paginationOpts: page, sort: "newest" })).page.map((w) => w._id),
-    ).toEqual([kept]);
+    expect((await t.query(api.projects.list, { paginationOpts: page, sort: "newest" })).page.map((w) => w._id)).toEqual([kept]);
     await t.finishAllScheduledFunctions(vi.runAllTimers);
 
     const left = await t.run(async (ctx) => {
       const byProject = { likes: 0, comments: 0, views: 0, notifications: 0, challengeSubmissions: 0, projectAiTools: 0 };
-      byProject.likes = (await ctx.db.query("likes").withIndex("by_projectId_and_userId", (q) => q.eq("projectId", doomed)).take(5)).length;
-      byProject.comments = (await ctx.db.query("comments").withIndex("by_projectId", (q) => q.eq("projectId", doomed)).take(5)).length;
-      byProject.views = (await ctx.db.query("views").withIndex("by_projectId_and_viewerKey_and_day", (q) => q.eq("projectId", doomed)).take(5)).length;
-      byProject.notifications = (await ctx.db.query("notifications").withIndex("by_projectId", (q) => q.eq("projectId", doomed)).take(5)).length;
-      byProject.challengeSubmissions = (
-        await ctx.db.query("challengeSubmissions").withIndex("by_projectId", (q) => q.eq("projectId", doomed)).take(5)
+      byProject.likes = (
+        await ctx.db
+          .query("likes")
+          .withIndex("by_projectId_and_userId", (q) => q.eq("projectId", doomed))
+          .take(5)
       ).length;
-      byProject.projectAiTools = (await ctx.db.query("projectAiTools").withIndex("by_projectId", (q) => q.eq("projectId", doomed)).take(5)).length;
-      const votes = await ctx.db.query("challengeVotes").withIndex("by_challengeId_and_userId", (q) => q.eq("challengeId", challengeId)).take(5);
+      byProject.comments = (
+        await ctx.db
+          .query("comments")
+          .withIndex("by_projectId", (q) => q.eq("projectId", doomed))
+          .take(5)
+      ).length;
+      byProject.views = (
+        await ctx.db
+          .query("views")
+          .withIndex("by_projectId_and_viewerKey_and_day", (q) => q.eq("projectId", doomed))
+          .take(5)
+      ).length;
+      byProject.notifications = (
+        await ctx.db
+          .query("notifications")
+          .withIndex("by_projectId", (q) => q.eq("projectId", doomed))
+          .take(5)
+      ).length;
+      byProject.challengeSubmissions = (
+        await ctx.db
+          .query("challengeSubmissions")
+          .withIndex("by_projectId", (q) => q.eq("projectId", doomed))
+          .take(5)
+      ).length;
+      byProject.projectAiTools = (
+        await ctx.db
+          .query("projectAiTools")
+          .withIndex("by_projectId", (q) => q.eq("projectId", doomed))
+          .take(5)
+      ).length;
+      const votes = await ctx.db
+        .query("challengeVotes")
+        .withIndex("by_challengeId_and_userId", (q) => q.eq("challengeId", challengeId))
+        .take(5);
       return { byProject, votes: votes.length, submissionsCount: (await ctx.db.get("challenges", challengeId))!.submissionsCount };
     });
     expect(left).toEqual({
@@ -286,8 +318,7 @@ test("backfillSearchText refolds text stored before kana folding, so ぱれっ�
   // As searchTextFor wrote it before katakana was folded: NFKC and lower case only.
   const unfolded = "今日 日の のパ パレ レッ ット ト 配色 色を をa ai iが が提 提案 案";
   await t.run(async (ctx) => ctx.db.patch("projects", id, { searchText: unfolded }));
-  const found = async (search: string) =>
-    (await t.query(api.projects.search, { search, sort: "newest" })).items.map((w) => w._id);
+  const found = async (search: string) => (await t.query(api.projects.search, { search, sort: "newest" })).items.map((w) => w._id);
   expect(await found("ぱれっと")).toEqual([]);
   await t.mutation(internal.projects.backfillSearchText, {});
   await t.finishAllScheduledFunctions(vi.runAllTimers);

@@ -222,19 +222,22 @@ const CASES: Case[] = [
 ];
 
 describe("rate limits", () => {
-  test.each(CASES)("$name: the burst passes, the next call is refused and writes nothing, later it passes again", async ({ burst, refillMs, setup }) => {
-    const t = newTest();
-    const { call, rows } = await setup(t);
-    for (let n = 0; n < burst; n++) await call(n);
-    const before = await rows();
-    expect(await errorOf(call(burst))).toMatchObject(RATE_LIMITED);
-    expect(await rows()).toEqual(before);
-    // Still refused a moment before the bucket has a token again, allowed once it has.
-    vi.advanceTimersByTime(refillMs - 200);
-    expect(await errorOf(call(burst))).toMatchObject(RATE_LIMITED);
-    vi.advanceTimersByTime(400);
-    await call(burst);
-  });
+  test.each(CASES)(
+    "$name: the burst passes, the next call is refused and writes nothing, later it passes again",
+    async ({ burst, refillMs, setup }) => {
+      const t = newTest();
+      const { call, rows } = await setup(t);
+      for (let n = 0; n < burst; n++) await call(n);
+      const before = await rows();
+      expect(await errorOf(call(burst))).toMatchObject(RATE_LIMITED);
+      expect(await rows()).toEqual(before);
+      // Still refused a moment before the bucket has a token again, allowed once it has.
+      vi.advanceTimersByTime(refillMs - 200);
+      expect(await errorOf(call(burst))).toMatchObject(RATE_LIMITED);
+      vi.advanceTimersByTime(400);
+      await call(burst);
+    },
+  );
 
   test("limits are per person: one user's burst does not slow another down", async () => {
     const t = newTest();

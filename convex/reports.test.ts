@@ -120,7 +120,11 @@ describe("reports.create", () => {
     expect(await errorOf(t.query(api.reports.mine, { paginationOpts: page }))).toMatchObject({ code: "UNAUTHENTICATED" });
     expect(await errorOf(report(author.as, "work", projectId))).toEqual({ code: "FORBIDDEN", message: "自分のコンテンツは通報できません" });
     expect(await errorOf(report(author.as, "user", author.userId))).toMatchObject({ code: "FORBIDDEN" });
-    for (const [type, id] of [["work", "xyz"], ["comment", projectId], ["user", "nobody"]] as const) {
+    for (const [type, id] of [
+      ["work", "xyz"],
+      ["comment", projectId],
+      ["user", "nobody"],
+    ] as const) {
       expect(await errorOf(report(other.as, type, id))).toEqual({ code: "NOT_FOUND", message: "通報する対象が見つかりません" });
     }
     expect(await errorOf(report(other.as, "work", projectId, "あ".repeat(501)))).toMatchObject({
@@ -164,7 +168,12 @@ describe("the report threshold", () => {
     expect(await projects()).toBe(0);
     const [entry] = (await moderator.as.query(api.moderation.log, { paginationOpts: page })).page;
     expect(entry).toMatchObject({ kind: "auto_hide", moderator: null, subject: { _id: author.userId } });
-    const notices = await t.run((ctx) => ctx.db.query("notifications").withIndex("by_userId", (q) => q.eq("userId", author.userId)).collect());
+    const notices = await t.run((ctx) =>
+      ctx.db
+        .query("notifications")
+        .withIndex("by_userId", (q) => q.eq("userId", author.userId))
+        .collect(),
+    );
     expect(notices.filter((n) => n.type === "moderation").map((n) => n.title)).toEqual(["作品が確認待ちになりました"]);
     // A moderator who finds nothing wrong dismisses: the work comes back.
     await moderator.as.mutation(api.moderation.act, { targetType: "work", targetId: projectId, kind: "dismiss", note: "問題なし" });
@@ -227,8 +236,13 @@ describe("the duplicate demo URL flag", () => {
     const [item] = (await moderator.as.query(api.moderation.queue, { paginationOpts: page })).page;
     expect(item).toMatchObject({ targetId: projectId, reasons: [{ reason: "rights", count: 1 }], target: { state: "visible" } });
     const detail = await moderator.as.query(api.moderation.caseDetail, { caseId: item!.caseId });
-    expect(detail?.reports).toEqual([expect.objectContaining({ source: "auto", reporter: null, note: "デモURLが別のユーザーの作品「元の作品」と同じです" })]);
-    expect((await moderator.as.query(api.moderation.log, { paginationOpts: page })).page[0]).toMatchObject({ kind: "auto_flag", moderator: null });
+    expect(detail?.reports).toEqual([
+      expect.objectContaining({ source: "auto", reporter: null, note: "デモURLが別のユーザーの作品「元の作品」と同じです" }),
+    ]);
+    expect((await moderator.as.query(api.moderation.log, { paginationOpts: page })).page[0]).toMatchObject({
+      kind: "auto_flag",
+      moderator: null,
+    });
 
     // An own second work with its own URL, then edited to the copied one.
     await moderator.as.mutation(api.moderation.act, { targetType: "work", targetId: projectId, kind: "dismiss", note: "許諾あり" });
@@ -267,9 +281,12 @@ describe("held comments", () => {
     expect(await count()).toBe(0);
     const authorNotices = () =>
       t.run(async (ctx) =>
-        (await ctx.db.query("notifications").withIndex("by_userId", (q) => q.eq("userId", author.userId)).collect()).filter(
-          (n) => n.type === "comment",
-        ),
+        (
+          await ctx.db
+            .query("notifications")
+            .withIndex("by_userId", (q) => q.eq("userId", author.userId))
+            .collect()
+        ).filter((n) => n.type === "comment"),
       );
     expect(await authorNotices()).toEqual([]);
     expect((await t.query(api.comments.list, { projectId, paginationOpts: page })).page).toEqual([]);

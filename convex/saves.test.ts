@@ -25,11 +25,24 @@ const listIds = async (as: Client | TestConvex) => (await as.query(api.saves.lis
 const hide = (t: TestConvex, projectId: Id<"projects">) => t.run((ctx) => ctx.db.patch("projects", projectId, { hidden: true }));
 
 const savesOf = (t: TestConvex, projectId: Id<"projects">) =>
-  t.run(async (ctx) => (await ctx.db.query("saves").withIndex("by_projectId", (q) => q.eq("projectId", projectId)).take(100)).length);
+  t.run(
+    async (ctx) =>
+      (
+        await ctx.db
+          .query("saves")
+          .withIndex("by_projectId", (q) => q.eq("projectId", projectId))
+          .take(100)
+      ).length,
+  );
 
 const updateNotifications = (t: TestConvex, userId: Id<"users">) =>
   t.run(async (ctx) =>
-    (await ctx.db.query("notifications").withIndex("by_userId", (q) => q.eq("userId", userId)).take(100)).filter((n) => n.type === "update"),
+    (
+      await ctx.db
+        .query("notifications")
+        .withIndex("by_userId", (q) => q.eq("userId", userId))
+        .take(100)
+    ).filter((n) => n.type === "update"),
   );
 
 async function setUpdates(t: TestConvex, userId: Id<"users">, updates: boolean | undefined) {
@@ -229,7 +242,9 @@ describe("saves.localCards (a visitor's /saved)", () => {
     await hide(t, hidden);
     const cards = await t.query(api.saves.localCards, { projectIds: [b, "x", hidden, a, b] });
     expect(cards.map((card) => card.title)).toEqual(["B", "A"]);
-    expect(await errorOf(t.query(api.saves.localCards, { projectIds: Array.from({ length: SAVES_MERGE_MAX + 1 }, () => a) }))).toMatchObject({
+    expect(
+      await errorOf(t.query(api.saves.localCards, { projectIds: Array.from({ length: SAVES_MERGE_MAX + 1 }, () => a) })),
+    ).toMatchObject({
       code: "INVALID_INPUT",
     });
   });
@@ -363,7 +378,10 @@ describe("bounded reads", () => {
       seen.push(...result.page.map((w) => w._id));
       cursor = result.continueCursor;
     }
-    const visible = [...works].reverse().filter((w) => !w.hidden).slice(0, seen.length);
+    const visible = [...works]
+      .reverse()
+      .filter((w) => !w.hidden)
+      .slice(0, seen.length);
     expect(seen).toEqual(visible.map((w) => w._id));
     expect(seen.length).toBeGreaterThanOrEqual(50);
     // A client asking for more than a page gets a page.
@@ -384,7 +402,13 @@ describe("bounded reads", () => {
     await t.mutation(internal.saves.notifyUpdate, { projectId: target._id, cursor: null, startedAt: Date.now() });
     await t.finishAllScheduledFunctions(vi.runAllTimers);
     const notified = await t.run(
-      async (ctx) => (await ctx.db.query("notifications").withIndex("by_projectId", (q) => q.eq("projectId", target._id)).take(1000)).length,
+      async (ctx) =>
+        (
+          await ctx.db
+            .query("notifications")
+            .withIndex("by_projectId", (q) => q.eq("projectId", target._id))
+            .take(1000)
+        ).length,
     );
     // Every saver, me included.
     expect(notified).toBe(savers + 1);

@@ -9,15 +9,7 @@ import { memberMutation, publicQuery } from "./model/functions";
 import { userError } from "./model/errors";
 import { muteFilter } from "./model/mutes";
 import { readPage } from "./model/pagination";
-import {
-  findSave,
-  mergeSaves,
-  notifyUpdateBatch,
-  SAVE_MESSAGES,
-  SAVES_MERGE_MAX,
-  SAVES_PAGE_SIZE,
-  savableWork,
-} from "./model/saves";
+import { findSave, mergeSaves, notifyUpdateBatch, SAVE_MESSAGES, SAVES_MERGE_MAX, SAVES_PAGE_SIZE, savableWork } from "./model/saves";
 import { toWorkCard, vWorkCard } from "./model/workCards";
 
 /** Saves or unsaves a work for the caller. A hidden or missing work cannot be saved (only unsaved). */

@@ -325,25 +325,10 @@ export default defineSchema({
     .index("by_tool_and_projectCreationTime", ["tool", "projectCreationTime"])
     .index("by_tool_and_genre_and_projectCreationTime", ["tool", "genre", "projectCreationTime"])
     .index("by_tool_and_isZeroCode_and_projectCreationTime", ["tool", "isZeroCode", "projectCreationTime"])
-    .index("by_tool_and_genre_and_isZeroCode_and_projectCreationTime", [
-      "tool",
-      "genre",
-      "isZeroCode",
-      "projectCreationTime",
-    ])
+    .index("by_tool_and_genre_and_isZeroCode_and_projectCreationTime", ["tool", "genre", "isZeroCode", "projectCreationTime"])
     .index("by_tool_and_likesCount_and_projectCreationTime", ["tool", "likesCount", "projectCreationTime"])
-    .index("by_tool_and_genre_and_likesCount_and_projectCreationTime", [
-      "tool",
-      "genre",
-      "likesCount",
-      "projectCreationTime",
-    ])
-    .index("by_tool_and_isZeroCode_and_likesCount_and_projectCreationTime", [
-      "tool",
-      "isZeroCode",
-      "likesCount",
-      "projectCreationTime",
-    ])
+    .index("by_tool_and_genre_and_likesCount_and_projectCreationTime", ["tool", "genre", "likesCount", "projectCreationTime"])
+    .index("by_tool_and_isZeroCode_and_likesCount_and_projectCreationTime", ["tool", "isZeroCode", "likesCount", "projectCreationTime"])
     .index("by_tool_and_genre_and_isZeroCode_and_likesCount_and_projectCreationTime", [
       "tool",
       "genre",
@@ -353,12 +338,7 @@ export default defineSchema({
     ])
     .index("by_tool_and_trendScore_and_projectCreationTime", ["tool", "trendScore", "projectCreationTime"])
     .index("by_tool_and_genre_and_trendScore_and_projectCreationTime", ["tool", "genre", "trendScore", "projectCreationTime"])
-    .index("by_tool_and_isZeroCode_and_trendScore_and_projectCreationTime", [
-      "tool",
-      "isZeroCode",
-      "trendScore",
-      "projectCreationTime",
-    ])
+    .index("by_tool_and_isZeroCode_and_trendScore_and_projectCreationTime", ["tool", "isZeroCode", "trendScore", "projectCreationTime"])
     .index("by_tool_and_genre_and_isZeroCode_and_trendScore_and_projectCreationTime", [
       "tool",
       "genre",
@@ -789,12 +769,7 @@ export default defineSchema({
     .index("by_tagKey_and_projectCreationTime", ["tagKey", "projectCreationTime"])
     .index("by_tagKey_and_isZeroCode_and_projectCreationTime", ["tagKey", "isZeroCode", "projectCreationTime"])
     .index("by_tagKey_and_likesCount_and_projectCreationTime", ["tagKey", "likesCount", "projectCreationTime"])
-    .index("by_tagKey_and_isZeroCode_and_likesCount_and_projectCreationTime", [
-      "tagKey",
-      "isZeroCode",
-      "likesCount",
-      "projectCreationTime",
-    ])
+    .index("by_tagKey_and_isZeroCode_and_likesCount_and_projectCreationTime", ["tagKey", "isZeroCode", "likesCount", "projectCreationTime"])
     .index("by_tagKey_and_trendScore_and_projectCreationTime", ["tagKey", "trendScore", "projectCreationTime"])
     .index("by_tagKey_and_isZeroCode_and_trendScore_and_projectCreationTime", [
       "tagKey",

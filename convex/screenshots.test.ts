@@ -33,7 +33,6 @@ const workFields = {
   isZeroCode: false,
 };
 
-
 async function pendingRows(t: TestConvex) {
   return await t.run(
     async (ctx) =>
@@ -102,7 +101,9 @@ describe("generateUploadUrls", () => {
           vi.advanceTimersByTime(10_000);
         }
         if (round < 2) {
-          await me.as.mutation(api.screenshots.discardUploads, { storageIds: shots.flatMap((shot) => [shot.storageId, shot.thumbnailStorageId]) });
+          await me.as.mutation(api.screenshots.discardUploads, {
+            storageIds: shots.flatMap((shot) => [shot.storageId, shot.thumbnailStorageId]),
+          });
         } else {
           await me.as.mutation(api.projects.create, { ...workFields, title: `作品${work}`, screenshots: shots });
         }
@@ -130,7 +131,9 @@ describe("generateUploadUrls", () => {
         // The wait the message says is the wait the data carries: one more image a minute.
         expect(retryAfterMs).toBeGreaterThan(0);
         expect(retryAfterMs).toBeLessThanOrEqual(60_000);
-        expect(message).toBe(`操作が多すぎます。${retryAfterMs > 59_000 ? "約1分" : `${Math.ceil(retryAfterMs / 1000)}秒`}後にもう一度お試しください`);
+        expect(message).toBe(
+          `操作が多すぎます。${retryAfterMs > 59_000 ? "約1分" : `${Math.ceil(retryAfterMs / 1000)}秒`}後にもう一度お試しください`,
+        );
         // Still refused a moment before the wait is over; allowed once it is.
         vi.advanceTimersByTime(retryAfterMs - 1_000);
         expect(await errorOf(me.as.mutation(api.screenshots.generateUploadUrls, {}))).toMatchObject({ code: "RATE_LIMITED" });
@@ -143,7 +146,9 @@ describe("generateUploadUrls", () => {
     }
     // Well above what a person uses, well below what fills storage.
     expect(served).toBe(60);
-    expect(await other.as.mutation(api.screenshots.generateUploadUrls, {})).toMatchObject({ thumbnail: expect.stringMatching(URL) as unknown });
+    expect(await other.as.mutation(api.screenshots.generateUploadUrls, {})).toMatchObject({
+      thumbnail: expect.stringMatching(URL) as unknown,
+    });
   });
 });
 
@@ -275,7 +280,10 @@ describe("checkUpload", () => {
   test("an original over 5 MB is refused; both files are deleted", async () => {
     const t = newTest();
     const me = await createUser(t);
-    const shot = { storageId: await storeFile(t, pngBytes(5 * MB + 1), "image/png"), thumbnailStorageId: await storeFile(t, realPng(), "image/png") };
+    const shot = {
+      storageId: await storeFile(t, pngBytes(5 * MB + 1), "image/png"),
+      thumbnailStorageId: await storeFile(t, realPng(), "image/png"),
+    };
     expect(await errorOf(me.as.action(api.screenshots.checkUpload, shot))).toEqual(TOO_LARGE);
     expect(await bothExist(t, shot)).toEqual([false, false]);
     expect(await pendingRows(t)).toEqual([]);
@@ -284,7 +292,10 @@ describe("checkUpload", () => {
   test("a thumbnail over 1 MB is refused; both files are deleted", async () => {
     const t = newTest();
     const me = await createUser(t);
-    const shot = { storageId: await storeFile(t, realPng(), "image/png"), thumbnailStorageId: await storeFile(t, pngBytes(MB + 1), "image/png") };
+    const shot = {
+      storageId: await storeFile(t, realPng(), "image/png"),
+      thumbnailStorageId: await storeFile(t, pngBytes(MB + 1), "image/png"),
+    };
     // Thumbnails are made by the browser, never picked: the general upload message.
     expect(await errorOf(me.as.action(api.screenshots.checkUpload, shot))).toEqual(UPLOAD_FAILED);
     expect(await bothExist(t, shot)).toEqual([false, false]);
@@ -309,7 +320,8 @@ describe("checkUpload", () => {
       for (const slot of ["original", "thumbnail"] as const) {
         const badFile = await storeFile(t, bytes, type);
         const goodFile = await storeFile(t, realPng(), "image/png");
-        const shot = slot === "original" ? { storageId: badFile, thumbnailStorageId: goodFile } : { storageId: goodFile, thumbnailStorageId: badFile };
+        const shot =
+          slot === "original" ? { storageId: badFile, thumbnailStorageId: goodFile } : { storageId: goodFile, thumbnailStorageId: badFile };
         // A bad thumbnail is the browser's doing, not the person's: the general upload message.
         expect(await errorOf(me.as.action(api.screenshots.checkUpload, shot)), `${type} as ${slot}`).toEqual(
           slot === "original" ? WRONG_TYPE : UPLOAD_FAILED,
@@ -372,7 +384,11 @@ describe("checkUpload", () => {
       const other = await createUser(t);
       const theirs = await uploadShot(t, other.as);
       const mine = await storeFile(t, realPng(), "image/png");
-      for (const shot of [theirs, { storageId: mine, thumbnailStorageId: theirs.thumbnailStorageId }, { storageId: theirs.storageId, thumbnailStorageId: mine }]) {
+      for (const shot of [
+        theirs,
+        { storageId: mine, thumbnailStorageId: theirs.thumbnailStorageId },
+        { storageId: theirs.storageId, thumbnailStorageId: mine },
+      ]) {
         expect(await errorOf(me.as.action(api.screenshots.checkUpload, shot))).toEqual(UPLOAD_FAILED);
       }
       expect(await bothExist(t, theirs)).toEqual([true, true]);

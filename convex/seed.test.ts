@@ -51,9 +51,7 @@ describe("demo seed", () => {
         expect(stats.zeroCodeCount).toBe(own.filter((w) => w.isZeroCode).length);
         expect(stats.totalLikes).toBe(own.reduce((sum, w) => sum + w.likesCount, 0));
       }
-      const counters = Object.fromEntries(
-        await Promise.all(SITE_COUNTER_KEYS.map(async (key) => [key, await readSiteCounter(ctx, key)])),
-      );
+      const counters = Object.fromEntries(await Promise.all(SITE_COUNTER_KEYS.map(async (key) => [key, await readSiteCounter(ctx, key)])));
       expect(counters).toMatchObject({
         users: DEMO_CREATORS.length,
         projects: DEMO_WORKS.length,

@@ -103,7 +103,7 @@ export const insertDemo = internalMutation({
 
     // Likes spread so the popular sort differs from the newest sort.
     for (const [index, workId] of works.entries()) {
-      const likers = (index * 5) % DEMO_CREATORS.length + 1;
+      const likers = ((index * 5) % DEMO_CREATORS.length) + 1;
       for (const creator of DEMO_CREATORS.slice(0, likers)) await addLike(ctx, user(creator.handle), workId);
       for (let n = 0; n < 8 + ((index * 13) % 40); n++) await recordView(ctx, workId, null);
     }

@@ -24,7 +24,12 @@ afterEach(() => {
 });
 
 const unescape = (text: string) =>
-  text.replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&lt;/g, "<").replace(/&gt;/g, ">").replace(/&amp;/g, "&");
+  text
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/&lt;/g, "<")
+    .replace(/&gt;/g, ">")
+    .replace(/&amp;/g, "&");
 
 /** The (unescaped) content of every <meta name|property="key">, in order. */
 function metas(html: string, key: string): string[] {
@@ -281,7 +286,9 @@ describe("share page rendering", () => {
     );
     expect(html).not.toContain("</script><script>");
     expect(html.match(/<script>/g)).toHaveLength(1);
-    expect(html).toContain(`location.replace("https://a.example/x\\"\\u003e\\u003c/script\\u003e\\u003cscript\\u003ealert(1)\\u003c/script\\u003e\\u2028");`);
+    expect(html).toContain(
+      `location.replace("https://a.example/x\\"\\u003e\\u003c/script\\u003e\\u003cscript\\u003ealert(1)\\u003c/script\\u003e\\u2028");`,
+    );
     expect(html).toContain(`content="0; url=${escapeHtml(workUrl)}"`);
   });
 

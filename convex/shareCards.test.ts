@@ -158,9 +158,13 @@ describe("screenshots.checkShareCard", () => {
     const me = await createUser(t);
     const card = await uploadCard(t, me.as);
     const shot = await uploadShot(t, me.as);
-    expect(await errorOf(me.as.action(api.screenshots.checkUpload, { storageId: shot.storageId, thumbnailStorageId: card }))).toEqual(UPLOAD_FAILED);
+    expect(await errorOf(me.as.action(api.screenshots.checkUpload, { storageId: shot.storageId, thumbnailStorageId: card }))).toEqual(
+      UPLOAD_FAILED,
+    );
     expect(
-      await errorOf(me.as.mutation(api.projects.create, { ...form, screenshots: [{ storageId: shot.storageId, thumbnailStorageId: card }] })),
+      await errorOf(
+        me.as.mutation(api.projects.create, { ...form, screenshots: [{ storageId: shot.storageId, thumbnailStorageId: card }] }),
+      ),
     ).toEqual(UPLOAD_FAILED);
     expect(await fileExists(t, card)).toBe(true);
     expect(await workCount(t)).toBe(0);
@@ -247,7 +251,8 @@ describe("projects.setShareCard", () => {
     expect(await cardOf(t, id)).toBe(current.card);
     expect(await fileExists(t, current.card)).toBe(true);
     // The screenshots are untouched throughout.
-    for (const storageId of screenshots.flatMap((s) => [s.storageId, s.thumbnailStorageId])) expect(await fileExists(t, storageId)).toBe(true);
+    for (const storageId of screenshots.flatMap((s) => [s.storageId, s.thumbnailStorageId]))
+      expect(await fileExists(t, storageId)).toBe(true);
   });
 
   test("signed out, another user's work or a missing work is refused; the card stays pending and nothing changes", async () => {
@@ -312,7 +317,10 @@ describe("projects.update and the share card", () => {
     const second = await uploadShot(t, me.as);
 
     // Other fields, a second screenshot after the first, the title with spaces around it: kept.
-    await me.as.mutation(api.projects.update, { ...updateArgs(id, [shot, second], { title: ` ${form.title} ` }), description: "説明を変えた" });
+    await me.as.mutation(api.projects.update, {
+      ...updateArgs(id, [shot, second], { title: ` ${form.title} ` }),
+      description: "説明を変えた",
+    });
     expect(await cardOf(t, id)).toBe(card);
     expect(await registryRow(t, card)).toMatchObject({ projectId: id });
 

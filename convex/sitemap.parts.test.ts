@@ -6,7 +6,11 @@ import { monthOf } from "./model/sitemap";
 import { createWork } from "./model/works.testkit";
 import { createUser, newTest, type TestConvex } from "./test.setup";
 
-vi.mock("./model/sitemap", async (original) => ({ ...(await original<typeof import("./model/sitemap")>()), SITEMAP_MAX_URLS: 5, SITEMAP_PAGE: 2 }));
+vi.mock("./model/sitemap", async (original) => ({
+  ...(await original<typeof import("./model/sitemap")>()),
+  SITEMAP_MAX_URLS: 5,
+  SITEMAP_PAGE: 2,
+}));
 
 const SITE_URL = "https://app.example";
 const NOW = Date.parse("2026-03-10T03:00:00Z");
@@ -31,7 +35,9 @@ async function get(t: TestConvex, path: string) {
 }
 const locs = async (t: TestConvex, path: string) => ((await get(t, path)).doc.urlset?.url ?? []).map((url) => url.loc);
 const indexPaths = async (t: TestConvex) =>
-  (await get(t, "/sitemap.xml")).doc.sitemapindex!.sitemap.map((s) => s.loc.replace(/^https?:\/\/[^/]+/, "")).filter((p) => p.startsWith("/sitemaps/works"));
+  (await get(t, "/sitemap.xml")).doc
+    .sitemapindex!.sitemap.map((s) => s.loc.replace(/^https?:\/\/[^/]+/, ""))
+    .filter((p) => p.startsWith("/sitemaps/works"));
 
 /** `count` works created one millisecond apart, oldest first. */
 async function works(t: TestConvex, count: number) {
@@ -56,7 +62,11 @@ test("a full month's sitemap records its next part, which the index then lists; 
   expect(await indexPaths(t)).toEqual([`/sitemaps/works-${MONTH}.xml`, `/sitemaps/works-${MONTH}-p2.xml`]);
   expect(await locs(t, `/sitemaps/works-${MONTH}-p2.xml`)).toEqual(all.slice(5, 10));
   expect(await locs(t, `/sitemaps/works-${MONTH}-p3.xml`)).toEqual(all.slice(10));
-  expect(await indexPaths(t)).toEqual([`/sitemaps/works-${MONTH}.xml`, `/sitemaps/works-${MONTH}-p2.xml`, `/sitemaps/works-${MONTH}-p3.xml`]);
+  expect(await indexPaths(t)).toEqual([
+    `/sitemaps/works-${MONTH}.xml`,
+    `/sitemaps/works-${MONTH}-p2.xml`,
+    `/sitemaps/works-${MONTH}-p3.xml`,
+  ]);
   // Served again, the parts are the same.
   expect(await locs(t, `/sitemaps/works-${MONTH}.xml`)).toEqual(all.slice(0, 5));
   expect(await locs(t, `/sitemaps/works-${MONTH}-p2.xml`)).toEqual(all.slice(5, 10));
@@ -65,7 +75,12 @@ test("a full month's sitemap records its next part, which the index then lists; 
 test("a part not recorded is 404, and malformed part numbers are too", async () => {
   const t = newTest();
   await works(t, 2);
-  for (const path of [`/sitemaps/works-${MONTH}-p2.xml`, `/sitemaps/works-${MONTH}-p1.xml`, `/sitemaps/works-${MONTH}-p0.xml`, `/sitemaps/works-${MONTH}-p02.xml`]) {
+  for (const path of [
+    `/sitemaps/works-${MONTH}-p2.xml`,
+    `/sitemaps/works-${MONTH}-p1.xml`,
+    `/sitemaps/works-${MONTH}-p0.xml`,
+    `/sitemaps/works-${MONTH}-p02.xml`,
+  ]) {
     expect((await get(t, path)).status, path).toBe(404);
   }
   expect((await get(t, `/sitemaps/works-${MONTH}.xml`)).status).toBe(200);

@@ -55,7 +55,13 @@ describe("GET /sitemap.xml", () => {
       "/sitemaps/profiles-2026-03.xml",
     ]);
     const pages = await xml(t, "/sitemaps/pages.xml");
-    expect(locsOf(pages.doc)).toEqual([`${SITE_URL}/`, `${SITE_URL}/projects`, `${SITE_URL}/ranking`, `${SITE_URL}/challenges`, `${SITE_URL}/tools`]);
+    expect(locsOf(pages.doc)).toEqual([
+      `${SITE_URL}/`,
+      `${SITE_URL}/projects`,
+      `${SITE_URL}/ranking`,
+      `${SITE_URL}/challenges`,
+      `${SITE_URL}/tools`,
+    ]);
   });
 });
 
@@ -66,7 +72,9 @@ describe("month sitemaps", () => {
     const closed = await createUser(t, { handle: "closed_user" });
     await t.run(async (ctx) => {
       const user = (await ctx.db.get("users", closed.userId))!;
-      await ctx.db.patch("users", closed.userId, { settings: { ...user.settings, privacy: { ...user.settings.privacy, profileVisibility: "private" } } });
+      await ctx.db.patch("users", closed.userId, {
+        settings: { ...user.settings, privacy: { ...user.settings.privacy, profileVisibility: "private" } },
+      });
     });
     const shown = await createWork(t, open.userId, { title: "見える作品" });
     const hidden = await createWork(t, open.userId, { title: "隠された作品" });
@@ -114,7 +122,12 @@ describe("month arithmetic (Japan time)", () => {
     expect(monthOf(Date.parse("2026-01-31T15:00:00Z"))).toBe("2026-02");
     expect(monthRange("2026-12")).toEqual({ start: Date.parse("2026-11-30T15:00:00Z"), end: Date.parse("2026-12-31T15:00:00Z") });
     expect(monthRange("2026-00")).toBeNull();
-    expect(monthsBetween(Date.parse("2025-11-15T00:00:00Z"), Date.parse("2026-02-01T00:00:00Z"))).toEqual(["2025-11", "2025-12", "2026-01", "2026-02"]);
+    expect(monthsBetween(Date.parse("2025-11-15T00:00:00Z"), Date.parse("2026-02-01T00:00:00Z"))).toEqual([
+      "2025-11",
+      "2025-12",
+      "2026-01",
+      "2026-02",
+    ]);
     expect(parseSitemapPath("/sitemaps/profiles-2026-02.xml")).toEqual({ kind: "profiles", month: "2026-02", part: 1 });
     expect(parseSitemapPath("/sitemaps/works-2026-02-p12.xml")).toEqual({ kind: "works", month: "2026-02", part: 12 });
     expect(parseSitemapPath("/sitemaps/pages.xml")).toBe("pages");

@@ -31,11 +31,21 @@ const MAX_PART_ROWS = 10_000;
 /** When the first work, profile and challenge were created (null: none yet). */
 export const firsts = internalQuery({
   args: {},
-  returns: v.object({ works: v.union(v.number(), v.null()), profiles: v.union(v.number(), v.null()), challenges: v.union(v.number(), v.null()) }),
+  returns: v.object({
+    works: v.union(v.number(), v.null()),
+    profiles: v.union(v.number(), v.null()),
+    challenges: v.union(v.number(), v.null()),
+  }),
   handler: async (ctx) => {
-    const work = await ctx.db.query("projects").withIndex("by_hidden", (q) => q.eq("hidden", undefined)).first();
+    const work = await ctx.db
+      .query("projects")
+      .withIndex("by_hidden", (q) => q.eq("hidden", undefined))
+      .first();
     const user = await ctx.db.query("users").withIndex("by_creation_time").first();
-    const challenge = await ctx.db.query("challenges").withIndex("by_hidden", (q) => q.eq("hidden", undefined)).first();
+    const challenge = await ctx.db
+      .query("challenges")
+      .withIndex("by_hidden", (q) => q.eq("hidden", undefined))
+      .first();
     return { works: work?._creationTime ?? null, profiles: user?._creationTime ?? null, challenges: challenge?._creationTime ?? null };
   },
 });
@@ -51,14 +61,20 @@ export const monthPage = internalQuery({
         .query("projects")
         .withIndex("by_hidden", (q) => q.eq("hidden", undefined).gte("_creationTime", start).lt("_creationTime", end))
         .paginate(opts);
-      return pageOf(page, page.page.map((w) => ({ path: webPaths.work(w._id), lastmod: Math.max(w.updatedAt, w._creationTime), createdAt: w._creationTime })));
+      return pageOf(
+        page,
+        page.page.map((w) => ({ path: webPaths.work(w._id), lastmod: Math.max(w.updatedAt, w._creationTime), createdAt: w._creationTime })),
+      );
     }
     if (kind === "challenges") {
       const page = await ctx.db
         .query("challenges")
         .withIndex("by_hidden", (q) => q.eq("hidden", undefined).gte("_creationTime", start).lt("_creationTime", end))
         .paginate(opts);
-      return pageOf(page, page.page.map((c) => ({ path: webPaths.challenge(c._id), lastmod: c._creationTime, createdAt: c._creationTime })));
+      return pageOf(
+        page,
+        page.page.map((c) => ({ path: webPaths.challenge(c._id), lastmod: c._creationTime, createdAt: c._creationTime })),
+      );
     }
     const page = await ctx.db
       .query("users")
@@ -139,7 +155,8 @@ export const sitemapIndex = httpAction(async (ctx, request) => {
     if (first === null) continue;
     for (const month of monthsBetween(first, now)) {
       locations.push(`${origin}${sitemapPath(kind, month)}`);
-      for (const row of further) if (row.kind === kind && row.month === month) locations.push(`${origin}${sitemapPath(kind, month, row.part)}`);
+      for (const row of further)
+        if (row.kind === kind && row.month === month) locations.push(`${origin}${sitemapPath(kind, month, row.part)}`);
     }
   }
   return xmlResponse(renderSitemapIndex(locations), 200, "application/xml", "public, max-age=3600");
@@ -151,11 +168,22 @@ export const sitemapPart = httpAction(async (ctx, request) => {
   const part = parseSitemapPath(new URL(request.url).pathname);
   const notFound = () => xmlResponse(renderUrlset([]), 404, "application/xml", "no-store");
   if (part === null) return notFound();
-  if (part === "pages") return xmlResponse(renderUrlset(FIXED_PAGES.map((path) => ({ loc: `${site}${path}` }))), 200, "application/xml", "public, max-age=3600");
+  if (part === "pages")
+    return xmlResponse(
+      renderUrlset(FIXED_PAGES.map((path) => ({ loc: `${site}${path}` }))),
+      200,
+      "application/xml",
+      "public, max-age=3600",
+    );
   const range = await ctx.runQuery(internal.sitemap.partRange, part);
   if (!range) return notFound();
   const urls = await partUrls(ctx, part, range);
-  return xmlResponse(renderUrlset(urls.map(({ path, lastmod }) => ({ loc: `${site}${path}`, lastmod }))), 200, "application/xml", "public, max-age=3600");
+  return xmlResponse(
+    renderUrlset(urls.map(({ path, lastmod }) => ({ loc: `${site}${path}`, lastmod }))),
+    200,
+    "application/xml",
+    "public, max-age=3600",
+  );
 });
 
 type Runner = Parameters<Parameters<typeof httpAction>[0]>[0];

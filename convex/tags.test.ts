@@ -42,9 +42,7 @@ const tagStats = (t: TestConvex) =>
       .sort((a, b) => (a.tagKey < b.tagKey ? -1 : 1)),
   );
 const toolStats = (t: TestConvex) =>
-  t.run(async (ctx) =>
-    Object.fromEntries((await ctx.db.query("toolStats").take(100)).map((row) => [row.tool, row.count])),
-  );
+  t.run(async (ctx) => Object.fromEntries((await ctx.db.query("toolStats").take(100)).map((row) => [row.tool, row.count])));
 
 async function allPages(
   client: Client,
@@ -110,7 +108,10 @@ describe("folded matching", () => {
     for (const tag of ["", "  ", "#", "x".repeat(101)]) {
       expect(await errorOf(t.query(api.tags.get, { tag }))).toMatchObject({ code: "INVALID_INPUT", message: DISCOVERY_MESSAGES.badTag });
     }
-    expect(await errorOf(t.query(api.tools.get, { tool: " " }))).toMatchObject({ code: "INVALID_INPUT", message: DISCOVERY_MESSAGES.badTool });
+    expect(await errorOf(t.query(api.tools.get, { tool: " " }))).toMatchObject({
+      code: "INVALID_INPUT",
+      message: DISCOVERY_MESSAGES.badTool,
+    });
     expect(
       await errorOf(t.query(api.tags.works, { tag: "ai", sort: "newest", paginationOpts: { numItems: 0, cursor: null } })),
     ).toMatchObject({ code: "INVALID_INPUT" });
@@ -133,7 +134,7 @@ describe("counters through the life of a work", () => {
       { tagKey: "げーむ", count: 1, display: "ゲーム" },
     ]);
     expect(await toolStats(t)).toEqual({ Claude: 2, Cursor: 1 });
-    expect((await t.query(api.tools.list, {}))).toEqual([
+    expect(await t.query(api.tools.list, {})).toEqual([
       { tool: "Claude", count: 2 },
       { tool: "Cursor", count: 1 },
     ]);
@@ -144,7 +145,14 @@ describe("counters through the life of a work", () => {
       await updateProject(ctx, work, { ...workInput, tags: ["ａｉ", "パズル"], aiTools: ["Claude", "v0"] }, Date.now());
     });
     expect(await tagStats(t)).toMatchObject([
-      { tagKey: "ai", count: 2, spellings: [{ spelling: "ai", count: 1 }, { spelling: "ａｉ", count: 1 }] },
+      {
+        tagKey: "ai",
+        count: 2,
+        spellings: [
+          { spelling: "ai", count: 1 },
+          { spelling: "ａｉ", count: 1 },
+        ],
+      },
       { tagKey: "ぱずる", count: 1, display: "パズル" },
     ]);
     expect(await toolStats(t)).toEqual({ Claude: 2, v0: 1 });
@@ -308,7 +316,10 @@ describe("backfill", () => {
       return {
         projectTags: await rows("projectTags"),
         projectAiTools: await rows("projectAiTools"),
-        tagStats: (await rows("tagStats")).map((row) => ({ ...row, spellings: [...(row as Doc<"tagStats">).spellings].sort((a, b) => (a.spelling < b.spelling ? -1 : 1)) })),
+        tagStats: (await rows("tagStats")).map((row) => ({
+          ...row,
+          spellings: [...(row as Doc<"tagStats">).spellings].sort((a, b) => (a.spelling < b.spelling ? -1 : 1)),
+        })),
         toolStats: await rows("toolStats"),
       };
     });
@@ -333,7 +344,8 @@ describe("backfill", () => {
       for (const row of await ctx.db.query("projectTags").take(500)) await ctx.db.delete("projectTags", row._id);
       for (const row of await ctx.db.query("tagStats").take(500)) await ctx.db.delete("tagStats", row._id);
       for (const row of await ctx.db.query("toolStats").take(500)) await ctx.db.delete("toolStats", row._id);
-      for (const row of await ctx.db.query("projectAiTools").take(500)) await ctx.db.patch("projectAiTools", row._id, { counted: undefined });
+      for (const row of await ctx.db.query("projectAiTools").take(500))
+        await ctx.db.patch("projectAiTools", row._id, { counted: undefined });
     });
     await t.mutation(internal.tags.backfillDiscovery, {});
     await t.finishAllScheduledFunctions(vi.runAllTimers);

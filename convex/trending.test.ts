@@ -60,7 +60,9 @@ async function refresh(t: TestConvex) {
 const scoreOf = (t: TestConvex, id: Id<"projects">) => t.run(async (ctx) => (await ctx.db.get("projects", id))!.trendScore ?? null);
 
 const trendingTitles = async (client: Pick<TestConvex, "query">, args: { genre?: string; aiTool?: string; zeroCode?: boolean } = {}) =>
-  (await client.query(api.projects.list, { paginationOpts: { numItems: 20, cursor: null }, sort: "trending", ...args })).page.map((w) => w.title);
+  (await client.query(api.projects.list, { paginationOpts: { numItems: 20, cursor: null }, sort: "trending", ...args })).page.map(
+    (w) => w.title,
+  );
 
 const ranking = async (client: Pick<TestConvex, "query">, window: "today" | "week" | "month" | "all", genre?: string) =>
   (await client.query(api.trending.works, { window, ...(genre ? { genre } : {}) })).map((r) => [r.work.title, r.likes, r.rank]);
@@ -88,7 +90,11 @@ describe("the trend score", () => {
     const fans = await fansOf(t, 30);
     const old = await createWork(t, author.userId, { title: "古い人気作" });
     // 25 likes over its first three days.
-    for (const [day, from, to] of [[0, 0, 10], [1, 10, 20], [2, 20, 25]] as const) {
+    for (const [day, from, to] of [
+      [0, 0, 10],
+      [1, 10, 20],
+      [2, 20, 25],
+    ] as const) {
       at(day);
       await like(t, fans.slice(from, to), old);
     }
@@ -105,7 +111,9 @@ describe("the trend score", () => {
     expect(oldWork.trendScore).toBeCloseTo(3 * (10 * 0.5 ** 5 + 10 * 0.5 ** 4.5 + 5 * 0.5 ** 4));
     expect(oldWork.trendScore!).toBeLessThan(freshWork.trendScore!);
     expect(await trendingTitles(t)).toEqual(["新しい作品", "古い人気作"]);
-    expect((await t.query(api.projects.list, { paginationOpts: { numItems: 20, cursor: null }, sort: "popular" })).page.map((w) => w.title)).toEqual(["古い人気作", "新しい作品"]);
+    expect(
+      (await t.query(api.projects.list, { paginationOpts: { numItems: 20, cursor: null }, sort: "popular" })).page.map((w) => w.title),
+    ).toEqual(["古い人気作", "新しい作品"]);
     // The AI-tool filter sorts by the copies on the join rows.
     expect(await trendingTitles(t, { aiTool: "Claude" })).toEqual(["新しい作品", "古い人気作"]);
     expect((await t.query(api.trending.homeWorks, {})).map((w) => w.title)).toEqual(["新しい作品", "古い人気作"]);
@@ -278,7 +286,13 @@ describe("rankings", () => {
     const hide = (hide: boolean) =>
       t.run(async (ctx) => {
         const doc = (await ctx.db.get("projects", hidden))!;
-        const actionId = await ctx.db.insert("moderationActions", { kind: "hide", targetType: "work", targetId: hidden, targetLabel: "", note: "" });
+        const actionId = await ctx.db.insert("moderationActions", {
+          kind: "hide",
+          targetType: "work",
+          targetId: hidden,
+          targetLabel: "",
+          note: "",
+        });
         if (hide) await hideTarget(ctx, { type: "work", doc }, { state: "hidden", reason: "x", actionId, reviewRequested: false });
         else await restoreTarget(ctx, { type: "work", doc });
       });
@@ -343,7 +357,9 @@ describe("rankings", () => {
       ["古参", 1, 2],
     ]);
     // A suspended creator leaves the ranking while suspended, and comes back after.
-    await t.run((ctx) => ctx.db.patch("users", late.userId, { suspension: { reason: "スパム", since: Date.now(), until: Date.now() + DAY } }));
+    await t.run((ctx) =>
+      ctx.db.patch("users", late.userId, { suspension: { reason: "スパム", since: Date.now(), until: Date.now() + DAY } }),
+    );
     expect(await creators()).toEqual([["古参", 1, 1]]);
     at(8, 0, 2);
     expect(await creators()).toEqual([
@@ -375,7 +391,15 @@ describe("the gallery's trending sort", () => {
       );
     }
     // Likes on different days, some equal, some works without any.
-    for (const [i, day, n] of [[0, 0, 3], [1, 0, 3], [2, 1, 5], [5, 2, 2], [7, 2, 8], [9, 0, 1], [10, 2, 1]] as const) {
+    for (const [i, day, n] of [
+      [0, 0, 3],
+      [1, 0, 3],
+      [2, 1, 5],
+      [5, 2, 2],
+      [7, 2, 8],
+      [9, 0, 1],
+      [10, 2, 1],
+    ] as const) {
       at(day, 13);
       await like(t, fans.slice(0, n), ids[i]!);
     }

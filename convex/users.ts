@@ -12,13 +12,7 @@ import { IMAGE_MESSAGES, inspectImageBlob } from "./model/images";
 import { claimPhotoFile, photoUploadStanding, sweepPhotoUploadsBatch } from "./model/photoFiles";
 import { deleteUnusedFiles } from "./model/screenshotFiles";
 import { checkHandleInput, normalizeProfileInput, PROFILE_MESSAGES, validateEdit, validateSetup } from "./model/profileRules";
-import {
-  changePhoto,
-  ensureHandleAvailable,
-  isHandleTaken,
-  profileFieldsPatch,
-  throwIfInvalid,
-} from "./model/profileUpdates";
+import { changePhoto, ensureHandleAvailable, isHandleTaken, profileFieldsPatch, throwIfInvalid } from "./model/profileUpdates";
 import { findUserByHandleOrId, publicProfileView, viewerView, vPublicProfile, vViewer } from "./model/profiles";
 
 const profileTextArgs = {

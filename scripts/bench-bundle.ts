@@ -37,7 +37,6 @@ const ROUTES: { path: string; ready: (page: Page) => Promise<void> }[] = [
   },
 ];
 
-
 const gzipSize = (bytes: Buffer) => zlib.gzipSync(bytes, { level: 9 }).length;
 const kb = (bytes: number) => (bytes / 1024).toFixed(1).padStart(6);
 
@@ -85,9 +84,7 @@ async function main() {
     stack.backend.setEnv("SITE_URL", site.url);
     browser = await launchChromium();
     for (const route of ROUTES) {
-      const files = (await jsFetched(browser, site.url, route)).sort(
-        (a, b) => (sizes.get(b)?.gzip ?? 0) - (sizes.get(a)?.gzip ?? 0),
-      );
+      const files = (await jsFetched(browser, site.url, route)).sort((a, b) => (sizes.get(b)?.gzip ?? 0) - (sizes.get(a)?.gzip ?? 0));
       const total = files.reduce((sum, f) => sum + (sizes.get(f)?.gzip ?? 0), 0);
       const ok = total <= BUDGET_KB * 1024;
       console.log(

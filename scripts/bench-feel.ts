@@ -104,7 +104,9 @@ async function timeOneComment(a: Page, b: Page, text: string): Promise<number> {
   const seen = await a.evaluate(() => window.changes.length);
   await b.evaluate(() => {
     window.clickedAt = performance.timeOrigin + performance.now();
-    const button = Array.from(document.querySelectorAll<HTMLButtonElement>("button")).find((el) => el.textContent?.trim() === "コメントする");
+    const button = Array.from(document.querySelectorAll<HTMLButtonElement>("button")).find(
+      (el) => el.textContent?.trim() === "コメントする",
+    );
     button!.click();
   });
   const handle = await a.waitForFunction(

@@ -82,9 +82,18 @@ async function bench(size: number) {
       result = await t.query(measure, { request: args });
     }
     const ms = (performance.now() - start) / runs;
-    console.log(name.padEnd(44) + String(result.documentsRead).padStart(10) + String(result.items).padStart(7) + ms.toFixed(1).padStart(9) + `  ${result.note}`);
+    console.log(
+      name.padEnd(44) +
+        String(result.documentsRead).padStart(10) +
+        String(result.items).padStart(7) +
+        ms.toFixed(1).padStart(9) +
+        `  ${result.note}`,
+    );
   }
 }
 
-const sizes = process.argv.slice(2).map(Number).filter((n) => n > 0);
+const sizes = process.argv
+  .slice(2)
+  .map(Number)
+  .filter((n) => n > 0);
 for (const size of sizes.length ? sizes : [1_000, 10_000, 100_000]) await bench(size);

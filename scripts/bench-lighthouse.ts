@@ -29,7 +29,15 @@ async function startChromium(): Promise<{ port: number; process: ChildProcess; p
   const profile = fs.mkdtempSync(path.join(os.tmpdir(), "vibe-lighthouse-chrome-"));
   const child = spawn(
     chromiumPath(),
-    ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--remote-debugging-port=0", `--user-data-dir=${profile}`, "about:blank"],
+    [
+      "--headless",
+      "--no-sandbox",
+      "--disable-gpu",
+      "--no-first-run",
+      "--remote-debugging-port=0",
+      `--user-data-dir=${profile}`,
+      "about:blank",
+    ],
     { stdio: ["ignore", "ignore", "pipe"] },
   );
   const lines = readline.createInterface({ input: child.stderr });
@@ -97,7 +105,9 @@ async function main() {
     const pages = ["/", "/projects", `/projects/${work._id}`, "/challenges", `/profile/${work.author.handle ?? work.author._id}`];
     chrome = await startChromium();
     console.log(`Lighthouse ${RUNS > 1 ? `(median of ${RUNS} runs) ` : ""}on a production build, ${os.cpus().length} cores\n`);
-    console.log("| page | preset | performance | LCP | TBT | CLS | accessibility | best practices | SEO |\n|---|---|---|---|---|---|---|---|---|");
+    console.log(
+      "| page | preset | performance | LCP | TBT | CLS | accessibility | best practices | SEO |\n|---|---|---|---|---|---|---|---|---|",
+    );
     const notes = new Set<string>();
     for (const preset of ["mobile", "desktop"] as const) {
       for (const page of pages) {

@@ -69,11 +69,10 @@ async function timeOneLike(a: Page, b: Page): Promise<number> {
     window.likeClickedAt = performance.timeOrigin + performance.now();
     (document.querySelector('button[aria-label^="いいね"]') as HTMLButtonElement).click();
   });
-  const handle = await a.waitForFunction(
-    (from) => window.bellChanges.slice(from).find((c) => c.label === "通知：未読 1 件")?.at,
-    seen,
-    { timeout: 0, polling: 5 },
-  );
+  const handle = await a.waitForFunction((from) => window.bellChanges.slice(from).find((c) => c.label === "通知：未読 1 件")?.at, seen, {
+    timeout: 0,
+    polling: 5,
+  });
   const shownAt = (await handle.jsonValue()) as number;
   const clickedAt = await b.evaluate(() => window.likeClickedAt);
   return shownAt - clickedAt;
@@ -103,7 +102,11 @@ async function main() {
     for (let person = 0; times.length < LIKES; person++) {
       const b = await newPage();
       await b.goto("/");
-      await signInThroughStandIn(b, { name: `ベンチ ${person + 1}`, email: `bench-${Date.now().toString(36)}-${person}@example.com` }, origin);
+      await signInThroughStandIn(
+        b,
+        { name: `ベンチ ${person + 1}`, email: `bench-${Date.now().toString(36)}-${person}@example.com` },
+        origin,
+      );
       await completeProfileSetup(b, `bench_${Date.now().toString(36)}${person}`);
       for (const work of WORKS) {
         if (times.length >= LIKES) break;
@@ -117,7 +120,9 @@ async function main() {
     const sorted = [...times].sort((x, y) => x - y);
     const mean = times.reduce((sum, t) => sum + t, 0) / times.length;
     console.log(`\n\nB's like click → A's bell updated, ${times.length} likes (ms)`);
-    console.log(`p50 ${percentile(sorted, 50).toFixed(0)}   p95 ${percentile(sorted, 95).toFixed(0)}   mean ${mean.toFixed(0)}   min ${sorted[0].toFixed(0)}   max ${sorted.at(-1)!.toFixed(0)}`);
+    console.log(
+      `p50 ${percentile(sorted, 50).toFixed(0)}   p95 ${percentile(sorted, 95).toFixed(0)}   mean ${mean.toFixed(0)}   min ${sorted[0].toFixed(0)}   max ${sorted.at(-1)!.toFixed(0)}`,
+    );
   } finally {
     await browser?.close();
     await stack.stop();

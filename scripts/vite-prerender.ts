@@ -69,7 +69,12 @@ const escapeAttribute = (value: string) => value.replace(/&/g, "&amp;").replace(
 /** The text of the first <title> in `html`, unescaped as an attribute will need it. */
 function titleText(html: string): string {
   const text = /<title>([^<]*)<\/title>/.exec(html)?.[1] ?? "";
-  return text.replace(/&lt;/g, "<").replace(/&gt;/g, ">").replace(/&quot;/g, '"').replace(/&#x27;/g, "'").replace(/&amp;/g, "&");
+  return text
+    .replace(/&lt;/g, "<")
+    .replace(/&gt;/g, ">")
+    .replace(/&quot;/g, '"')
+    .replace(/&#x27;/g, "'")
+    .replace(/&amp;/g, "&");
 }
 
 export function prerenderPublicPages(): Plugin {

@@ -16,7 +16,7 @@ const convex = createConvexClient();
 prewarmFirstPage(convex, window.location.pathname);
 
 const rootElement = document.getElementById("root");
-if (!rootElement) throw new Error("index.html is missing <div id=\"root\">");
+if (!rootElement) throw new Error('index.html is missing <div id="root">');
 
 const app = (
   <StrictMode>

@@ -64,9 +64,7 @@ async function bumpCreatorDay(ctx: MutationCtx, userId: Id<"users">, day: string
   else await ctx.db.insert("creatorDailyFigures", { userId, day, [figure]: by });
 }
 
-type DailyEvent =
-  | { work: Doc<"projects">; figure: WorkFigure }
-  | { creatorId: Id<"users">; figure: "follows" | "unfollows" };
+type DailyEvent = { work: Doc<"projects">; figure: WorkFigure } | { creatorId: Id<"users">; figure: "follows" | "unfollows" };
 
 /**
  * Adds one to a figure of today (Japan time): on the work's day and its creator's day, or on the
@@ -143,7 +141,10 @@ export async function workTotals(ctx: QueryCtx, projectId: Id<"projects">, today
   const rows = await ctx.db
     .query("workDailyFigures")
     .withIndex("by_projectId_and_day", (q) =>
-      q.eq("projectId", projectId).gte("day", addDays(today, -days + 1)).lte("day", today),
+      q
+        .eq("projectId", projectId)
+        .gte("day", addDays(today, -days + 1))
+        .lte("day", today),
     )
     .take(days);
   return sumFigures(rows.map(figuresOf));

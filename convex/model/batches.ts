@@ -28,11 +28,7 @@ export async function runPhases(budget: Budget, phases: readonly Phase[]): Promi
  * A phase that loads up to `budget.left / cost` rows with `load` and handles each with
  * `handle`, spending `cost` per row; done when fewer rows came back than were asked for.
  */
-export function eachRow<T>(
-  load: (limit: number) => Promise<T[]>,
-  handle: (row: T) => Promise<unknown>,
-  cost = 1,
-): Phase {
+export function eachRow<T>(load: (limit: number) => Promise<T[]>, handle: (row: T) => Promise<unknown>, cost = 1): Phase {
   return async (budget) => {
     const limit = Math.max(1, Math.floor(budget.left / cost));
     const rows = await load(limit);

@@ -71,7 +71,13 @@ async function cancelIfPending(ctx: MutationCtx, scheduledId: Id<"_scheduled_fun
  * Marks the reminder sent as its first batch goes out; false when it is stale (the deadline moved,
  * the challenge moved on or is gone) or already went out, so a send runs once.
  */
-export async function claimReminder(ctx: MutationCtx, challenge: Doc<"challenges"> | null, kind: ReminderKind, dueAt: number, challengeId: Id<"challenges">) {
+export async function claimReminder(
+  ctx: MutationCtx,
+  challenge: Doc<"challenges"> | null,
+  kind: ReminderKind,
+  dueAt: number,
+  challengeId: Id<"challenges">,
+) {
   const row = await reminderRow(ctx, challengeId, kind);
   if (!row || row.dueAt !== dueAt || row.sentAt !== undefined) return false;
   // A deleted challenge's reminder goes with it when its time comes.
@@ -86,12 +92,7 @@ export async function claimReminder(ctx: MutationCtx, challenge: Doc<"challenges
 
 type RecipientPage = { userIds: Id<"users">[]; isDone: boolean; continueCursor: string };
 /** One group of people a reminder reaches, read a page at a time. */
-type RecipientSource = (
-  ctx: QueryCtx,
-  challenge: Doc<"challenges">,
-  cursor: string | null,
-  numItems: number,
-) => Promise<RecipientPage>;
+type RecipientSource = (ctx: QueryCtx, challenge: Doc<"challenges">, cursor: string | null, numItems: number) => Promise<RecipientPage>;
 
 /** Everyone with an entry in the challenge (one entry per person), oldest entry first. */
 const entrants: RecipientSource = async (ctx, challenge, cursor, numItems) => {

@@ -2,7 +2,15 @@
 // countdown, and every message of the form.
 import { describe, expect, test } from "vitest";
 import { LIMITS } from "../constants";
-import { CHALLENGE_LIMITS, CHALLENGE_MESSAGES, daysLeft, isDay, normalizeChallenge, validateChallenge, type ChallengeFormInput } from "./challengeRules";
+import {
+  CHALLENGE_LIMITS,
+  CHALLENGE_MESSAGES,
+  daysLeft,
+  isDay,
+  normalizeChallenge,
+  validateChallenge,
+  type ChallengeFormInput,
+} from "./challengeRules";
 import { addDays, DAY_MS, endOfJapanDay, japanDate } from "./japanTime";
 import { WORK_MESSAGES } from "./workRules";
 
@@ -97,7 +105,11 @@ describe("validateChallenge", () => {
       [{ endDate: "2025-01-01" }, "endDate", CHALLENGE_MESSAGES.endDateTooEarly],
       [{ endDate: addDays(TODAY, CHALLENGE_LIMITS.endDateMaxDays + 1) }, "endDate", CHALLENGE_MESSAGES.endDateTooLate],
       [{ prize: true, prizeDescription: "  " }, "prizeDescription", CHALLENGE_MESSAGES.prizeRequired],
-      [{ prize: true, prizeDescription: "あ".repeat(CHALLENGE_LIMITS.prizeDescriptionMax + 1) }, "prizeDescription", CHALLENGE_MESSAGES.prizeTooLong],
+      [
+        { prize: true, prizeDescription: "あ".repeat(CHALLENGE_LIMITS.prizeDescriptionMax + 1) },
+        "prizeDescription",
+        CHALLENGE_MESSAGES.prizeTooLong,
+      ],
       [{ tags: Array.from({ length: LIMITS.tagsMax + 1 }, (_, i) => `タグ${i}`) }, "tags", WORK_MESSAGES.tagsTooMany],
     ];
     for (const [input, field, message] of cases) {
@@ -123,7 +135,13 @@ describe("validateChallenge", () => {
 describe("normalizeChallenge", () => {
   test("trims text, cleans tags, stores the end as the last millisecond of the day, drops prize text without a prize", () => {
     const stored = normalizeChallenge(
-      form({ title: "  冬  ", description: " 説明 ", requirements: " 要件 ", tags: [" 冬 ", "冬", "#ゲーム", ""], prizeDescription: "無視" }),
+      form({
+        title: "  冬  ",
+        description: " 説明 ",
+        requirements: " 要件 ",
+        tags: [" 冬 ", "冬", "#ゲーム", ""],
+        prizeDescription: "無視",
+      }),
       TODAY,
     );
     expect(stored).toEqual({

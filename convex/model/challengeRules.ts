@@ -11,7 +11,6 @@ import { addDays, DAY_MS, endOfJapanDay, japanDate } from "./japanTime";
 import { cleanText, TEXT_MESSAGES, textProblem } from "./cleanText";
 import { cleanList, listTextProblem, requiredText, uniqueList, WORK_LIMITS, WORK_MESSAGES } from "./workRules";
 
-
 /** Limits of our own choosing. */
 export const CHALLENGE_LIMITS = {
   requirementsMax: 2000,

@@ -39,7 +39,10 @@ export function cleanText(text: string, kind: TextKind = "line"): string {
   const nfc = text.normalize("NFC");
   const cleaned =
     kind === "multiline"
-      ? nfc.replace(/\r\n?/gu, "\n").replace(/[\u2028\u2029]/gu, "\n").replace(CONTROLS_BUT_NEWLINE_TAB, "")
+      ? nfc
+          .replace(/\r\n?/gu, "\n")
+          .replace(/[\u2028\u2029]/gu, "\n")
+          .replace(CONTROLS_BUT_NEWLINE_TAB, "")
       : nfc.replace(LINE_SPACES, " ").replace(CONTROLS_ALL, "");
   return cleaned.trim();
 }
@@ -67,5 +70,8 @@ export function summarize(text: string, max: number): string {
   const flat = text.replace(/\s+/g, " ").trim();
   const chars = Array.from(flat);
   if (chars.length <= max) return flat;
-  return `${chars.slice(0, max - 1).join("").trimEnd()}…`;
+  return `${chars
+    .slice(0, max - 1)
+    .join("")
+    .trimEnd()}…`;
 }

@@ -118,10 +118,18 @@ export async function insertDiscovery(
   const reader = feedReader ? (await insert("users", [newUserDocument({ name: "読者" }, 0)]))[0]!._id : undefined;
   if (reader) {
     for (let start = 0; start < authors.length; start += chunk) {
-      await insert("follows", authors.slice(start, start + chunk).map((followeeId) => ({ followerId: reader, followeeId })));
+      await insert(
+        "follows",
+        authors.slice(start, start + chunk).map((followeeId) => ({ followerId: reader, followeeId })),
+      );
     }
   }
-  const staleIndexes = new Set(plan.filter((w) => w.days.length > 0).slice(0, stale).map((w) => w.index));
+  const staleIndexes = new Set(
+    plan
+      .filter((w) => w.days.length > 0)
+      .slice(0, stale)
+      .map((w) => w.index),
+  );
   const works: SeededDiscovery["works"] = [];
   const tagCounts = new Map<string, Map<string, number>>();
   const toolCounts = new Map<string, number>();
@@ -220,7 +228,12 @@ export async function insertDiscovery(
   const tagStats = [...tagCounts].map(([tagKey, counts]) => {
     // Most used first; Array.sort is stable, so the first spelling seen wins a tie.
     const spellings = [...counts].map(([spelling, count]) => ({ spelling, count })).sort((a, b) => b.count - a.count);
-    return { tagKey, count: spellings.reduce((sum, s) => sum + s.count, 0), display: spellings[0]!.spelling, spellings: spellings.slice(0, MAX_TAG_SPELLINGS) };
+    return {
+      tagKey,
+      count: spellings.reduce((sum, s) => sum + s.count, 0),
+      display: spellings[0]!.spelling,
+      spellings: spellings.slice(0, MAX_TAG_SPELLINGS),
+    };
   });
   const creatorTrends = authors.flatMap((userId, i) => {
     const likesWeek = creatorWeek.get(userId) ?? 0;

@@ -123,9 +123,7 @@ export async function relatedTags(ctx: QueryCtx, tag: string) {
   }
   // Cut to a few more than shown before reading stats, so the read stays bounded.
   const candidates = [...shared.entries()].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)).slice(0, RELATED_LIMIT * 2);
-  const withStats = await Promise.all(
-    candidates.map(async ([key, together]) => ({ key, together, stats: await findTagStats(ctx, key) })),
-  );
+  const withStats = await Promise.all(candidates.map(async ([key, together]) => ({ key, together, stats: await findTagStats(ctx, key) })));
   return withStats
     .filter((entry) => entry.stats !== null)
     .sort((a, b) => b.together - a.together || b.stats!.count - a.stats!.count || (a.key < b.key ? -1 : 1))

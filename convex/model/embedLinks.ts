@@ -16,7 +16,13 @@ export const embedPath = (projectId: string) => `${EMBED_PREFIX}${encodeURICompo
  * The <iframe> a creator pastes; `actionSite` is the deployment's HTTP-action site, `width` a
  * number of pixels or "100%".
  */
-export function embedCode(actionSite: string, projectId: string, title: string, width: number | "100%" = "100%", height = EMBED_HEIGHT): string {
+export function embedCode(
+  actionSite: string,
+  projectId: string,
+  title: string,
+  width: number | "100%" = "100%",
+  height = EMBED_HEIGHT,
+): string {
   return (
     `<iframe src="${escapeHtml(actionSite + embedPath(projectId))}" title="${escapeHtml(`${title} | バイブギャラリー`)}" ` +
     `width="${width}" height="${height}" style="max-width:${EMBED_WIDTH}px;border:0;border-radius:16px" loading="lazy"></iframe>`

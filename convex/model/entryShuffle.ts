@@ -112,7 +112,8 @@ function readRange(ctx: QueryCtx, challengeId: Id<"challenges">, viewer: Viewer,
         if (at.range === 0) return base.gte("shuffleKey", resume ?? start).lt("shuffleKey", 1);
         return resume === null ? base.gte("shuffleKey", 0).lt("shuffleKey", start) : base.gte("shuffleKey", resume).lt("shuffleKey", start);
       }
-      if (at.range === 0) return resume === null ? base.gte("shuffleKey", 0).lt("shuffleKey", start) : base.gte("shuffleKey", 0).lte("shuffleKey", resume);
+      if (at.range === 0)
+        return resume === null ? base.gte("shuffleKey", 0).lt("shuffleKey", start) : base.gte("shuffleKey", 0).lte("shuffleKey", resume);
       return base.gte("shuffleKey", start).lte("shuffleKey", resume ?? 1);
     })
     .order(descending ? "desc" : "asc")

@@ -54,9 +54,7 @@ export const newWorkMessage = (name: string, title: string) => `${name}さんが
 async function addFeedItem(ctx: MutationCtx, userId: Id<"users">, work: Doc<"projects">): Promise<boolean> {
   const existing = await ctx.db
     .query("feedItems")
-    .withIndex("by_userId_and_authorId_and_projectId", (q) =>
-      q.eq("userId", userId).eq("authorId", work.userId).eq("projectId", work._id),
-    )
+    .withIndex("by_userId_and_authorId_and_projectId", (q) => q.eq("userId", userId).eq("authorId", work.userId).eq("projectId", work._id))
     .first();
   if (existing) return false;
   await ctx.db.insert("feedItems", {

@@ -86,21 +86,36 @@ export async function pageOfWorks(
         .order("desc")
         .paginate(paginationOpts);
     }
-    if (genre) return await projects.withIndex("by_hidden_and_genre", (q) => q.eq("hidden", undefined).eq("genre", genre)).order("desc").paginate(paginationOpts);
+    if (genre)
+      return await projects
+        .withIndex("by_hidden_and_genre", (q) => q.eq("hidden", undefined).eq("genre", genre))
+        .order("desc")
+        .paginate(paginationOpts);
     if (zeroCode) {
-      return await projects.withIndex("by_hidden_and_isZeroCode", (q) => q.eq("hidden", undefined).eq("isZeroCode", true)).order("desc").paginate(paginationOpts);
+      return await projects
+        .withIndex("by_hidden_and_isZeroCode", (q) => q.eq("hidden", undefined).eq("isZeroCode", true))
+        .order("desc")
+        .paginate(paginationOpts);
     }
-    return await projects.withIndex("by_hidden", (q) => q.eq("hidden", undefined)).order("desc").paginate(paginationOpts);
+    return await projects
+      .withIndex("by_hidden", (q) => q.eq("hidden", undefined))
+      .order("desc")
+      .paginate(paginationOpts);
   }
   if (sort === "trending") {
     if (genre && zeroCode) {
       return await projects
-        .withIndex("by_hidden_and_genre_and_isZeroCode_and_trendScore", (q) => q.eq("hidden", undefined).eq("genre", genre).eq("isZeroCode", true))
+        .withIndex("by_hidden_and_genre_and_isZeroCode_and_trendScore", (q) =>
+          q.eq("hidden", undefined).eq("genre", genre).eq("isZeroCode", true),
+        )
         .order("desc")
         .paginate(paginationOpts);
     }
     if (genre) {
-      return await projects.withIndex("by_hidden_and_genre_and_trendScore", (q) => q.eq("hidden", undefined).eq("genre", genre)).order("desc").paginate(paginationOpts);
+      return await projects
+        .withIndex("by_hidden_and_genre_and_trendScore", (q) => q.eq("hidden", undefined).eq("genre", genre))
+        .order("desc")
+        .paginate(paginationOpts);
     }
     if (zeroCode) {
       return await projects
@@ -108,16 +123,24 @@ export async function pageOfWorks(
         .order("desc")
         .paginate(paginationOpts);
     }
-    return await projects.withIndex("by_hidden_and_trendScore", (q) => q.eq("hidden", undefined)).order("desc").paginate(paginationOpts);
+    return await projects
+      .withIndex("by_hidden_and_trendScore", (q) => q.eq("hidden", undefined))
+      .order("desc")
+      .paginate(paginationOpts);
   }
   if (genre && zeroCode) {
     return await projects
-      .withIndex("by_hidden_and_genre_and_isZeroCode_and_likesCount", (q) => q.eq("hidden", undefined).eq("genre", genre).eq("isZeroCode", true))
+      .withIndex("by_hidden_and_genre_and_isZeroCode_and_likesCount", (q) =>
+        q.eq("hidden", undefined).eq("genre", genre).eq("isZeroCode", true),
+      )
       .order("desc")
       .paginate(paginationOpts);
   }
   if (genre) {
-    return await projects.withIndex("by_hidden_and_genre_and_likesCount", (q) => q.eq("hidden", undefined).eq("genre", genre)).order("desc").paginate(paginationOpts);
+    return await projects
+      .withIndex("by_hidden_and_genre_and_likesCount", (q) => q.eq("hidden", undefined).eq("genre", genre))
+      .order("desc")
+      .paginate(paginationOpts);
   }
   if (zeroCode) {
     return await projects
@@ -125,7 +148,10 @@ export async function pageOfWorks(
       .order("desc")
       .paginate(paginationOpts);
   }
-  return await projects.withIndex("by_hidden_and_likesCount", (q) => q.eq("hidden", undefined)).order("desc").paginate(paginationOpts);
+  return await projects
+    .withIndex("by_hidden_and_likesCount", (q) => q.eq("hidden", undefined))
+    .order("desc")
+    .paginate(paginationOpts);
 }
 
 /** The AI-tool filter: a page of join rows (one index per combination), then their works. */
@@ -199,9 +225,7 @@ async function pageOfWorksByTool(
       .paginate(paginationOpts);
   } else if (zeroCode) {
     page = await rows
-      .withIndex("by_tool_and_isZeroCode_and_likesCount_and_projectCreationTime", (q) =>
-        q.eq("tool", tool).eq("isZeroCode", true),
-      )
+      .withIndex("by_tool_and_isZeroCode_and_likesCount_and_projectCreationTime", (q) => q.eq("tool", tool).eq("isZeroCode", true))
       .order("desc")
       .paginate(paginationOpts);
   } else {

@@ -29,7 +29,28 @@ export type SeededWork = {
 export const HIDDEN_EVERY = 10;
 export const isHiddenAt = (i: number) => i % HIDDEN_EVERY === 7;
 
-const COMMON_WORDS = ["家計簿", "天気予報", "タスク管理", "写真", "音楽", "翻訳", "チャット", "地図", "レシピ", "学習", "英単語", "日記", "カレンダー", "株価", "筋トレ", "睡眠", "読書", "旅行", "ペット", "ゲーム"];
+const COMMON_WORDS = [
+  "家計簿",
+  "天気予報",
+  "タスク管理",
+  "写真",
+  "音楽",
+  "翻訳",
+  "チャット",
+  "地図",
+  "レシピ",
+  "学習",
+  "英単語",
+  "日記",
+  "カレンダー",
+  "株価",
+  "筋トレ",
+  "睡眠",
+  "読書",
+  "旅行",
+  "ペット",
+  "ゲーム",
+];
 /**
  * Rare known words: 量子計算 every 997th work, 猫カフェ every 4,999th, Zephyr (title) every 1,499th,
  * パレット every 1,997th (every other one written in half-width ﾊﾟﾚｯﾄ) and AI every 2,003rd (every

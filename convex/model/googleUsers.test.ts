@@ -84,7 +84,10 @@ describe("ADMIN_EMAILS names the first admins at sign-in", () => {
       await createOrRefreshGoogleUser(ctx, result.later, { name: "後から", email: "later@example.com" }, 3000);
       return {
         later: await ctx.db.get("users", result.later),
-        log: await ctx.db.query("moderationActions").withIndex("by_subjectId", (q) => q.eq("subjectId", result.later)).collect(),
+        log: await ctx.db
+          .query("moderationActions")
+          .withIndex("by_subjectId", (q) => q.eq("subjectId", result.later))
+          .collect(),
       };
     });
     expect(after.later?.role).toBe("admin");

@@ -18,7 +18,9 @@ describe("sniffImageType", () => {
     expect(sniffImageType(webp)).toBe("image/webp");
     expect(sniffImageType(bytesOf(Array.from("RIFF\x1a\0\0\0WAVEfmt ", (c) => c.charCodeAt(0))))).toBeNull();
     expect(sniffImageType(webp.slice(0, 11))).toBeNull();
-    expect(imageRefusal({ size: 10, contentType: "image/webp", sniffedType: "image/webp" })).toBe("PNG、JPEG、GIF形式の画像を選択してください");
+    expect(imageRefusal({ size: 10, contentType: "image/webp", sniffedType: "image/webp" })).toBe(
+      "PNG、JPEG、GIF形式の画像を選択してください",
+    );
     expect(imageRefusal({ size: 10, sniffedType: "image/webp" })).toBe("PNG、JPEG、GIF形式の画像を選択してください");
     const thumbnailTypes = ["image/png", "image/jpeg", "image/gif", "image/webp"];
     expect(imageRefusal({ size: 10, contentType: "image/webp", sniffedType: "image/webp", types: thumbnailTypes })).toBeNull();
@@ -53,9 +55,7 @@ describe("imageRefusal", () => {
     expect(imageRefusal({ size: 10, contentType: "image/png", sniffedType: "image/gif" })).toBe(
       "PNG、JPEG、GIF形式の画像を選択してください",
     );
-    expect(imageRefusal({ size: 10, contentType: "image/png", sniffedType: null })).toBe(
-      "PNG、JPEG、GIF形式の画像を選択してください",
-    );
+    expect(imageRefusal({ size: 10, contentType: "image/png", sniffedType: null })).toBe("PNG、JPEG、GIF形式の画像を選択してください");
   });
 });
 
@@ -63,9 +63,7 @@ describe("inspectImageBlob", () => {
   test("reads size, declared type and bytes of a blob", async () => {
     expect(await inspectImageBlob(new Blob([bytesOf(PNG_HEAD)], { type: "image/png" }))).toBeNull();
     expect(await inspectImageBlob(new Blob([bytesOf(PNG_HEAD)]))).toBeNull();
-    expect(await inspectImageBlob(new Blob([textBytes()], { type: "image/png" }))).toBe(
-      "PNG、JPEG、GIF形式の画像を選択してください",
-    );
+    expect(await inspectImageBlob(new Blob([textBytes()], { type: "image/png" }))).toBe("PNG、JPEG、GIF形式の画像を選択してください");
     expect(await inspectImageBlob(new Blob([bytesOf(PNG_HEAD, 5 * MB + 1)]))).toBe("画像サイズは5MB以下にしてください");
   });
 });

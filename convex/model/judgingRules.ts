@@ -93,9 +93,7 @@ export function normalizeJudging(input: JudgingInput): JudgingInput {
 
 /** Whether a judge's scores fit the criteria: one whole 1–5 per criterion. */
 export function scoresFit(scores: number[], criteriaCount: number): boolean {
-  return (
-    scores.length === criteriaCount && scores.every((score) => isWholeIn(score, JUDGING_LIMITS.scoreMin, JUDGING_LIMITS.scoreMax))
-  );
+  return scores.length === criteriaCount && scores.every((score) => isWholeIn(score, JUDGING_LIMITS.scoreMin, JUDGING_LIMITS.scoreMax));
 }
 
 function isWholeIn(value: number, min: number, max: number) {

@@ -41,8 +41,7 @@ export const MODERATION_MESSAGES = {
 } as const;
 
 /** What the author of a held comment is told beside it. */
-export const HELD_COMMENT_REASON =
-  "新しいアカウントからのリンクを含むコメントは、確認が済むまで投稿者にだけ表示されます";
+export const HELD_COMMENT_REASON = "新しいアカウントからのリンクを含むコメントは、確認が済むまで投稿者にだけ表示されます";
 /** What the author of a work, comment or challenge hidden by the report threshold is told. */
 export const PENDING_REASON = "複数の通報があったため、モデレーターが確認するまで表示を控えています";
 
@@ -251,12 +250,7 @@ export async function fileReport(
 ) {
   const targetId = target.doc._id as string;
   let reportCase = await openCase(ctx, { targetType: target.type, targetId, authorId: authorOf(target) }, now);
-  reportCase = await addReport(
-    ctx,
-    reportCase,
-    { reporterId: reporter._id, ...report, trusted: isTrustedReporter(reporter, now) },
-    now,
-  );
+  reportCase = await addReport(ctx, reportCase, { reporterId: reporter._id, ...report, trusted: isTrustedReporter(reporter, now) }, now);
   if (target.type === "user" || target.doc.hidden === true) return;
   if (reportCase.trustedReporters < MODERATION_RULES.autoHideReporters) return;
   const actionId = await writeAudit(ctx, {
@@ -303,9 +297,7 @@ const LINK = /https?:\/\/|www\./i;
 
 /** Whether a comment must wait for a moderator: a link from an account younger than the rule. */
 export function mustHoldComment(writer: Doc<"users">, content: string, now: number): boolean {
-  return (
-    !isModerator(writer) && writer._creationTime > now - MODERATION_RULES.linkHoldAccountAge && LINK.test(content)
-  );
+  return !isModerator(writer) && writer._creationTime > now - MODERATION_RULES.linkHoldAccountAge && LINK.test(content);
 }
 
 /** Records why a comment inserted as held (insertComment's `held`) waits, and queues it. */

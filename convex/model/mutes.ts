@@ -97,9 +97,7 @@ export async function muteFilter(ctx: QueryCtx, viewerId: Id<"users"> | null): P
           const authorId = authorOf(row);
           if (authorId !== undefined && authorId !== viewerId && !muted.has(authorId)) unknown.add(authorId);
         }
-        await Promise.all(
-          [...unknown].map(async (authorId) => muted.set(authorId, (await findMute(ctx, viewerId, authorId)) !== null)),
-        );
+        await Promise.all([...unknown].map(async (authorId) => muted.set(authorId, (await findMute(ctx, viewerId, authorId)) !== null)));
       }
       return list.filter((row) => {
         const authorId = authorOf(row);

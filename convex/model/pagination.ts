@@ -17,11 +17,7 @@ export const BAD_CURSOR_MESSAGE = "ページの位置が正しくありません
  * Reads one page with the size clamped. A cursor the database cannot read (tampered with, or
  * from another query) is refused with a clean error instead of an internal one.
  */
-export async function readPage<T>(
-  opts: PaginationOptions,
-  pageSize: number,
-  read: (opts: PaginationOptions) => Promise<T>,
-): Promise<T> {
+export async function readPage<T>(opts: PaginationOptions, pageSize: number, read: (opts: PaginationOptions) => Promise<T>): Promise<T> {
   const clamped = clampPage(opts, pageSize);
   // A first page with no end cursor reads nothing a client made up: errors there are bugs.
   if (clamped.cursor === null && (clamped.endCursor === undefined || clamped.endCursor === null)) {

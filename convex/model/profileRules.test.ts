@@ -51,7 +51,14 @@ describe("URL rule", () => {
     expect(validateUrl("")).toBeNull();
     expect(validateUrl("https://github.com/taro")).toBeNull();
     expect(validateUrl("http://example.com")).toBeNull();
-    for (const bad of ["github.com/taro", "javascript:alert(1)", "ftp://example.com", "mailto:a@b.c", "https://", "https:github.com/taro"]) {
+    for (const bad of [
+      "github.com/taro",
+      "javascript:alert(1)",
+      "ftp://example.com",
+      "mailto:a@b.c",
+      "https://",
+      "https:github.com/taro",
+    ]) {
       expect(validateUrl(bad)).toBe("正しいURL形式で入力してください");
     }
     expect(validateUrl(`https://example.com/${"a".repeat(200)}`)).toBe("URLは200文字以内で入力してください");
@@ -109,9 +116,7 @@ describe("edit rules", () => {
     expect(validateEdit({ ...valid, bio: "短い" }, "taro_dev")).toEqual({});
     expect(validateEdit({ ...valid, bio: "あ".repeat(201) }, "taro_dev").bio).toBe("自己紹介は200文字以内で入力してください");
     expect(validateEdit({ ...valid, displayName: "" }, "taro_dev").displayName).toBe("表示名は必須です");
-    expect(validateEdit({ ...valid, websiteUrl: "example.com" }, "taro_dev").websiteUrl).toBe(
-      "正しいURL形式で入力してください",
-    );
+    expect(validateEdit({ ...valid, websiteUrl: "example.com" }, "taro_dev").websiteUrl).toBe("正しいURL形式で入力してください");
   });
 
   test("the handle is checked only when it changed", () => {
@@ -177,7 +182,12 @@ describe("the shared text rule (model/cleanText.ts), as the profile forms show i
     expect(validateSetup({ ...valid, displayName: "\u0000\u001B" }).displayName).toBe("表示名は必須です");
     expect(validateSetup({ ...valid, bio: `${"あ".repeat(19)}\u0000\u0000` }).bio).toBe("自己紹介は20文字以上で入力してください");
     expect(
-      normalizeProfileInput({ ...valid, displayName: "\u304B\u3099\u0000\nく", bio: "一\r\n二\u001B", twitterUrl: "https://x.com/a\u0000" }),
+      normalizeProfileInput({
+        ...valid,
+        displayName: "\u304B\u3099\u0000\nく",
+        bio: "一\r\n二\u001B",
+        twitterUrl: "https://x.com/a\u0000",
+      }),
     ).toMatchObject({ displayName: "が く", bio: "一\n二", twitterUrl: "https://x.com/a" });
   });
 });

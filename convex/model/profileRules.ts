@@ -32,15 +32,7 @@ export const PROFILE_MESSAGES = {
 } as const;
 
 /** The form's fields, in the order the forms show them (the first error is reported first). */
-export const PROFILE_FIELDS = [
-  "handle",
-  "displayName",
-  "bio",
-  "location",
-  "githubUrl",
-  "twitterUrl",
-  "websiteUrl",
-] as const;
+export const PROFILE_FIELDS = ["handle", "displayName", "bio", "location", "githubUrl", "twitterUrl", "websiteUrl"] as const;
 export type ProfileField = (typeof PROFILE_FIELDS)[number];
 export type ProfileInput = Record<ProfileField, string>;
 export type ProfileFieldErrors = Partial<Record<ProfileField, string>>;
@@ -55,7 +47,10 @@ export function charCount(text: string): number {
  * but a-z, 0-9 and _ stripped ("Taro_Dev!" → "taro_dev").
  */
 export function normalizeHandle(raw: string): string {
-  return raw.normalize("NFKC").toLowerCase().replace(/[^a-z0-9_]/g, "");
+  return raw
+    .normalize("NFKC")
+    .toLowerCase()
+    .replace(/[^a-z0-9_]/g, "");
 }
 
 /** Checks a handle as given (not normalized). Returns the message, or null when valid. */

@@ -140,11 +140,7 @@ async function badgesOf(ctx: QueryCtx, userId: Id<"users">) {
   return rows.map((row) => ({ ...badgeDefinition(row.badgeId), awardedAt: row._creationTime }));
 }
 
-export async function publicProfileView(
-  ctx: QueryCtx,
-  user: Doc<"users">,
-  viewerId: Id<"users"> | null,
-): Promise<PublicProfile> {
+export async function publicProfileView(ctx: QueryCtx, user: Doc<"users">, viewerId: Id<"users"> | null): Promise<PublicProfile> {
   const access = profileAccess(user, viewerId);
   const always = {
     _id: user._id,

@@ -132,10 +132,7 @@ export async function purgeProjectChildrenBatch(ctx: MutationCtx, projectId: Id<
 }
 
 /** Removes submissions (votes first) while the budget lasts. */
-export function submissionsPhase(
-  ctx: MutationCtx,
-  load: (limit: number) => Promise<Doc<"challengeSubmissions">[]>,
-) {
+export function submissionsPhase(ctx: MutationCtx, load: (limit: number) => Promise<Doc<"challengeSubmissions">[]>) {
   return async (budget: Budget) => {
     const submissions = await load(budget.left);
     for (const submission of submissions) {

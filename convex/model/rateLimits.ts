@@ -175,10 +175,7 @@ export async function enforceRateLimit(ctx: MutationCtx | ActionCtx, name: RateL
  * them is used up, and returns true; otherwise counts nothing and returns false. For actions that
  * are refused silently (a view that does not count).
  */
-export async function tryRateLimits(
-  ctx: MutationCtx,
-  limits: ReadonlyArray<{ name: ViewRateLimitName; key?: string }>,
-): Promise<boolean> {
+export async function tryRateLimits(ctx: MutationCtx, limits: ReadonlyArray<{ name: ViewRateLimitName; key?: string }>): Promise<boolean> {
   for (const { name, key } of limits) {
     if (!(await rateLimiter.check(ctx, name, key === undefined ? {} : { key })).ok) return false;
   }

@@ -242,7 +242,10 @@ export async function sweepPendingBatch(ctx: MutationCtx, now: number, limit: nu
   const stale = await ctx.db
     .query("screenshotFiles")
     .withIndex("by_draftId_and_projectId", (q) =>
-      q.eq("draftId", undefined).eq("projectId", undefined).lt("_creationTime", now - PENDING_UPLOAD_TTL_MS),
+      q
+        .eq("draftId", undefined)
+        .eq("projectId", undefined)
+        .lt("_creationTime", now - PENDING_UPLOAD_TTL_MS),
     )
     .take(limit);
   await releaseFiles(

@@ -24,10 +24,7 @@ export const SHARE_TITLE_MAX = 100;
 
 /** A string literal safe inside an inline <script>: no "<", ">", "&" or line separators as such. */
 function scriptString(text: string): string {
-  return JSON.stringify(text).replace(
-    /[<>&\u2028\u2029]/g,
-    (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, "0")}`,
-  );
+  return JSON.stringify(text).replace(/[<>&\u2028\u2029]/g, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, "0")}`);
 }
 
 type Tags = {
@@ -44,8 +41,7 @@ type Tags = {
 };
 
 function head(tags: Tags, extra: string[] = []): string {
-  const meta = (attr: "name" | "property", key: string, value: string) =>
-    `<meta ${attr}="${key}" content="${escapeHtml(value)}">`;
+  const meta = (attr: "name" | "property", key: string, value: string) => `<meta ${attr}="${key}" content="${escapeHtml(value)}">`;
   return [
     '<meta charset="utf-8">',
     '<meta name="viewport" content="width=device-width, initial-scale=1">',
@@ -59,7 +55,10 @@ function head(tags: Tags, extra: string[] = []): string {
     meta("property", "og:url", tags.url),
     meta("property", "og:image", tags.image),
     ...(tags.imageSize
-      ? [meta("property", "og:image:width", String(tags.imageSize.width)), meta("property", "og:image:height", String(tags.imageSize.height))]
+      ? [
+          meta("property", "og:image:width", String(tags.imageSize.width)),
+          meta("property", "og:image:height", String(tags.imageSize.height)),
+        ]
       : []),
     meta("property", "og:image:alt", tags.title),
     meta("name", "twitter:card", "summary_large_image"),

@@ -35,7 +35,7 @@ export function monthRange(month: string): { start: number; end: number } | null
 /** Every month from the one holding `first` to the one holding `now`, oldest first. */
 export function monthsBetween(first: number, now: number): string[] {
   const months: string[] = [];
-  for (let month = monthOf(first); ; ) {
+  for (let month = monthOf(first); ;) {
     months.push(month);
     if (month >= monthOf(now)) return months;
     month = monthOf(monthRange(month)!.end);
@@ -72,9 +72,14 @@ export function renderSitemapIndex(locations: readonly string[]): string {
 
 export function renderUrlset(urls: readonly { loc: string; lastmod?: number }[]): string {
   const entries = urls.map(
-    ({ loc, lastmod }) => `  <url><loc>${xmlEscape(loc)}</loc>${lastmod === undefined ? "" : `<lastmod>${w3cDate(lastmod)}</lastmod>`}</url>`,
+    ({ loc, lastmod }) =>
+      `  <url><loc>${xmlEscape(loc)}</loc>${lastmod === undefined ? "" : `<lastmod>${w3cDate(lastmod)}</lastmod>`}</url>`,
   );
-  return [`<?xml version="1.0" encoding="UTF-8"?>`, `<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">`, ...entries, `</urlset>`, ""].join(
-    "\n",
-  );
+  return [
+    `<?xml version="1.0" encoding="UTF-8"?>`,
+    `<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">`,
+    ...entries,
+    `</urlset>`,
+    "",
+  ].join("\n");
 }

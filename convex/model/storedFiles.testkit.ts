@@ -31,10 +31,7 @@ export async function storeFile(t: TestConvex, bytes: Uint8Array<ArrayBuffer>, c
     const storageId = await ctx.storage.store(new Blob([bytes], contentType ? { type: contentType } : {}));
     if (contentType) {
       const convex = (globalThis as unknown as { Convex: ConvexGlobal }).Convex;
-      await convex.asyncSyscall(
-        "1.0/shallowMerge",
-        JSON.stringify({ table: "_storage", id: storageId, value: { contentType } }),
-      );
+      await convex.asyncSyscall("1.0/shallowMerge", JSON.stringify({ table: "_storage", id: storageId, value: { contentType } }));
     }
     return storageId;
   });

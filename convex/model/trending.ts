@@ -68,9 +68,7 @@ export function trendScoreOf(rows: readonly DayCounts[], today: string): number 
     const age = daysBetween(today, row.day);
     if (age < 0 || age >= TREND_DAYS) continue;
     const points =
-      TREND_WEIGHTS.like * Math.max(0, row.likes - row.unlikes) +
-      TREND_WEIGHTS.comment * row.comments +
-      TREND_WEIGHTS.view * row.views;
+      TREND_WEIGHTS.like * Math.max(0, row.likes - row.unlikes) + TREND_WEIGHTS.comment * row.comments + TREND_WEIGHTS.view * row.views;
     score += points * 0.5 ** (age / TREND_HALF_LIFE_DAYS);
   }
   return score > 0 ? score : undefined;
@@ -327,7 +325,9 @@ async function windowRows(ctx: QueryCtx, window: Exclude<RankingWindow, "all">, 
     case "today":
       return genre
         ? await trends
-            .withIndex("by_hidden_and_genre_and_likesToday_and_tieOrder", (q) => q.eq("hidden", undefined).eq("genre", genre).gt("likesToday", 0))
+            .withIndex("by_hidden_and_genre_and_likesToday_and_tieOrder", (q) =>
+              q.eq("hidden", undefined).eq("genre", genre).gt("likesToday", 0),
+            )
             .order("desc")
             .take(n)
         : await trends
@@ -337,7 +337,9 @@ async function windowRows(ctx: QueryCtx, window: Exclude<RankingWindow, "all">, 
     case "week":
       return genre
         ? await trends
-            .withIndex("by_hidden_and_genre_and_likesWeek_and_tieOrder", (q) => q.eq("hidden", undefined).eq("genre", genre).gt("likesWeek", 0))
+            .withIndex("by_hidden_and_genre_and_likesWeek_and_tieOrder", (q) =>
+              q.eq("hidden", undefined).eq("genre", genre).gt("likesWeek", 0),
+            )
             .order("desc")
             .take(n)
         : await trends
@@ -347,7 +349,9 @@ async function windowRows(ctx: QueryCtx, window: Exclude<RankingWindow, "all">, 
     case "month":
       return genre
         ? await trends
-            .withIndex("by_hidden_and_genre_and_likesMonth_and_tieOrder", (q) => q.eq("hidden", undefined).eq("genre", genre).gt("likesMonth", 0))
+            .withIndex("by_hidden_and_genre_and_likesMonth_and_tieOrder", (q) =>
+              q.eq("hidden", undefined).eq("genre", genre).gt("likesMonth", 0),
+            )
             .order("desc")
             .take(n)
         : await trends

@@ -33,9 +33,7 @@ export async function countView(ctx: MutationCtx, projectId: Id<"projects">, vie
   const day = japanDate(now);
   const seen = await ctx.db
     .query("views")
-    .withIndex("by_projectId_and_viewerKey_and_day", (q) =>
-      q.eq("projectId", projectId).eq("viewerKey", viewerKey).eq("day", day),
-    )
+    .withIndex("by_projectId_and_viewerKey_and_day", (q) => q.eq("projectId", projectId).eq("viewerKey", viewerKey).eq("day", day))
     .first();
   if (seen) return false;
   const allowed =

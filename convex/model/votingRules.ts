@@ -12,12 +12,7 @@ export type VoterRule = (typeof VOTER_RULES)[number];
 /** How old an account must be under "established". */
 export const ESTABLISHED_ACCOUNT_DAYS = 7;
 
-export const vVoterRule = v.union(
-  v.literal("anyone"),
-  v.literal("established"),
-  v.literal("creators"),
-  v.literal("entrants"),
-);
+export const vVoterRule = v.union(v.literal("anyone"), v.literal("established"), v.literal("creators"), v.literal("entrants"));
 
 export const vVotingRules = v.object({
   voters: vVoterRule,
@@ -69,11 +64,7 @@ export function votingRulesSummary(rules: VotingRules): { label: string; value: 
  * votes are accepted; once the voting deadline passes (or the winner is picked) they show, so
  * the organiser picks the winner seeing them.
  */
-export function countsHidden(
-  challenge: { status: string; votingRules?: VotingRules },
-  votingEndsAt: number | null,
-  now: number,
-): boolean {
+export function countsHidden(challenge: { status: string; votingRules?: VotingRules }, votingEndsAt: number | null, now: number): boolean {
   if (!votingRulesOf(challenge).hideCounts) return false;
   if (challenge.status === "ended") return false;
   if (challenge.status === "voting" && votingEndsAt !== null && now > votingEndsAt) return false;

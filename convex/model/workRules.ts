@@ -101,9 +101,7 @@ function url(required?: string) {
  * and (for tags) a leading "#" the person typed out of habit.
  */
 export function cleanList(items: readonly string[], { stripHash = false } = {}): string[] {
-  return items
-    .map((item) => (stripHash ? cleanText(cleanText(item).replace(/^#+/, "")) : cleanText(item)))
-    .filter((item) => item !== "");
+  return items.map((item) => (stripHash ? cleanText(cleanText(item).replace(/^#+/, "")) : cleanText(item))).filter((item) => item !== "");
 }
 
 /** Keeps the first of entries that differ only in case or width. */
@@ -122,12 +120,7 @@ const genre = z.string().refine((value): value is Genre => (GENRE_IDS as readonl
 /** Step 1: basic information. */
 export const basicInfoSchema = z.object({
   title: requiredText(WORK_MESSAGES.titleRequired, WORK_LIMITS.titleMax, WORK_MESSAGES.titleTooLong),
-  description: requiredText(
-    WORK_MESSAGES.descriptionRequired,
-    WORK_LIMITS.descriptionMax,
-    WORK_MESSAGES.descriptionTooLong,
-    "multiline",
-  ),
+  description: requiredText(WORK_MESSAGES.descriptionRequired, WORK_LIMITS.descriptionMax, WORK_MESSAGES.descriptionTooLong, "multiline"),
   vibeDescription: requiredText(WORK_MESSAGES.vibeRequired, WORK_LIMITS.vibeDescriptionMax, WORK_MESSAGES.vibeTooLong, "multiline"),
   genre,
   demoUrl: url(WORK_MESSAGES.demoUrlRequired),

@@ -17,7 +17,9 @@ export const workInput: ProjectInput = {
 };
 
 /** The same work as the posting wizard sends it to projects.create (each test adds its screenshots). */
-export const workForm = (({ screenshots: _none, ...fields }: ProjectInput) => ({ ...fields, demoVideoUrl: "", repositoryUrl: "" }))(workInput);
+export const workForm = (({ screenshots: _none, ...fields }: ProjectInput) => ({ ...fields, demoVideoUrl: "", repositoryUrl: "" }))(
+  workInput,
+);
 
 export async function createWork(t: TestConvex, userId: Id<"users">, input: Partial<ProjectInput> = {}) {
   return await t.run((ctx) => insertProject(ctx, userId, { ...workInput, ...input }, Date.now()));

@@ -123,9 +123,28 @@ async function startBackend(convexDir: string, dataDir: string): Promise<Running
   const started = performance.now();
   // BENCH_BACKEND_NODE_ARGS="--cpu-prof" profiles the backend process.
   const nodeArgs = (process.env.BENCH_BACKEND_NODE_ARGS ?? "").split(" ").filter(Boolean);
-  const child = spawn(process.execPath, [...nodeArgs, "--import", "tsx", CLI, "--convex", convexDir, "--data", dataDir, "--port", "0", "--site-port", "0", "--no-watch", "--json"], {
-    stdio: ["ignore", "pipe", "inherit"],
-  });
+  const child = spawn(
+    process.execPath,
+    [
+      ...nodeArgs,
+      "--import",
+      "tsx",
+      CLI,
+      "--convex",
+      convexDir,
+      "--data",
+      dataDir,
+      "--port",
+      "0",
+      "--site-port",
+      "0",
+      "--no-watch",
+      "--json",
+    ],
+    {
+      stdio: ["ignore", "pipe", "inherit"],
+    },
+  );
   const url = await new Promise<string>((resolve, reject) => {
     const lines = readline.createInterface({ input: child.stdout });
     lines.on("line", (line) => {
@@ -239,7 +258,11 @@ async function measure(size: number): Promise<void> {
   // One writer before anyone subscribes: the write path alone.
   const firstPage = (await http.query(anyApi.works.page, { paginationOpts: { numItems: PAGE, cursor: deep } })) as PageResult;
   const lone = new ConvexClient(running.url, wsOptions);
-  const alone = await mutationRun([lone], 500, firstPage.page.map((card) => card.id));
+  const alone = await mutationRun(
+    [lone],
+    500,
+    firstPage.page.map((card) => card.id),
+  );
   await lone.close();
 
   // Subscribers: one client per page, each watching its page.

@@ -3,15 +3,7 @@
 // jwks_uri) and customJwt providers (issuer, jwks URL or data: URI, optional applicationID).
 // Documents are fetched with the fetch it is given: the backend answers its own URLs (Convex
 // Auth's issuer is the deployment's site URL) in-process, never over HTTP to itself.
-import {
-  createLocalJWKSet,
-  createRemoteJWKSet,
-  customFetch,
-  decodeJwt,
-  type JWTPayload,
-  type JWTVerifyGetKey,
-  jwtVerify,
-} from "jose";
+import { createLocalJWKSet, createRemoteJWKSet, customFetch, decodeJwt, type JWTPayload, type JWTVerifyGetKey, jwtVerify } from "jose";
 import type { AuthProviderConfig } from "./app.js";
 import type { Identity } from "./engine.js";
 

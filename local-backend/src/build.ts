@@ -130,14 +130,19 @@ async function bundleFolder(dir: string, outDir: string, env: BuildEnvironment, 
   if (!entries.some((e) => e.startsWith("_generated/"))) {
     throw new BuildError(`${dir}/_generated is missing: run codegen first (npm run codegen -- --dir ${dir}).`);
   }
-  const usesNode = (entry: string) =>
-    functionModules.includes(entry) && USE_NODE.test(fs.readFileSync(path.join(dir, entry), "utf8"));
+  const usesNode = (entry: string) => functionModules.includes(entry) && USE_NODE.test(fs.readFileSync(path.join(dir, entry), "utf8"));
   const nodeEntries = entries.filter(usesNode);
   if (!isApp && nodeEntries.length > 0) {
     throw new BuildError(`"use node" directive is not supported in components. Remove it from the component at: ${dir}.`);
   }
   fs.mkdirSync(outDir, { recursive: true });
-  await esbuildEntries(dir, outDir, entries.filter((e) => !usesNode(e)), "isolate", env);
+  await esbuildEntries(
+    dir,
+    outDir,
+    entries.filter((e) => !usesNode(e)),
+    "isolate",
+    env,
+  );
   await esbuildEntries(dir, outDir, nodeEntries, "node", env);
   return { dir, outDir, entries, functionModules };
 }
@@ -222,7 +227,12 @@ export async function buildApp({ convexDir, outDir, idTable, ...env }: BuildOpti
   const root = await loadFolder(rootBundle, "", env.generation ?? "", idTable);
   const components: BuiltComponent[] = [];
   for (const instance of tree.instances) {
-    const { authProviders: _ignored, ...built } = await loadFolder(bundles.get(instance.dir)!, instance.path, env.generation ?? "", idTable);
+    const { authProviders: _ignored, ...built } = await loadFolder(
+      bundles.get(instance.dir)!,
+      instance.path,
+      env.generation ?? "",
+      idTable,
+    );
     components.push({ ...built, instance });
   }
   return { ...root, components, tree, outDir };

@@ -30,7 +30,14 @@ function cronField(field: string, min: number, max: number): Set<number> | null 
 function cronMatcher(expression: string): (d: Date) => boolean {
   const fields = expression.trim().split(/\s+/);
   const [minuteField, hourField, domField, monthField, dowField, ...extra] = fields;
-  if (dowField === undefined || minuteField === undefined || hourField === undefined || domField === undefined || monthField === undefined || extra.length > 0) {
+  if (
+    dowField === undefined ||
+    minuteField === undefined ||
+    hourField === undefined ||
+    domField === undefined ||
+    monthField === undefined ||
+    extra.length > 0
+  ) {
     throw new Error(`Invalid cron expression "${expression}" (expected 5 fields)`);
   }
   const [minute, hour, dom, month, dow] = [
@@ -110,11 +117,14 @@ export class CronRunner {
   private arm(job: CronJob, at: number): void {
     if (this.stopped) return;
     runOutside(() => {
-      const timer = setTimeout(() => {
-        if (Date.now() < at) return this.arm(job, at);
-        this.arm(job, nextRun(job.spec.schedule, Date.now()));
-        void this.runOnce(job);
-      }, Math.min(Math.max(0, at - Date.now()), 2 ** 31 - 1));
+      const timer = setTimeout(
+        () => {
+          if (Date.now() < at) return this.arm(job, at);
+          this.arm(job, nextRun(job.spec.schedule, Date.now()));
+          void this.runOnce(job);
+        },
+        Math.min(Math.max(0, at - Date.now()), 2 ** 31 - 1),
+      );
       this.timers.set(label(job), timer);
     });
   }

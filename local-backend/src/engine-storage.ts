@@ -12,7 +12,11 @@ export interface BlobFiles {
   /** Write bytes to a temporary file; returns its name for `commitBlob` or `discardStaged`. */
   stageBlob(bytes: Uint8Array): Promise<string>;
   /** Stream bytes to a temporary file; more than `limitBytes` throws `tooLarge()`, leaving nothing. */
-  stageStream(source: AsyncIterable<Uint8Array>, limitBytes: number, tooLarge: () => Error): Promise<{ staged: string; size: number; sha256: string }>;
+  stageStream(
+    source: AsyncIterable<Uint8Array>,
+    limitBytes: number,
+    tooLarge: () => Error,
+  ): Promise<{ staged: string; size: number; sha256: string }>;
   commitBlob(staged: string, storageId: string): Promise<void>;
   discardStaged(staged: string): Promise<void>;
   removeBlob(storageId: string): Promise<void>;
@@ -134,9 +138,7 @@ export class EngineStorage {
         this.core.readTable("_storage");
         const storageId = String(args.storageId);
         const doc = this.storageDocIn(componentPath, storageId);
-        return JSON.stringify(
-          doc ? { storageId, sha256: doc.sha256, size: doc.size, contentType: doc.contentType ?? null } : null,
-        );
+        return JSON.stringify(doc ? { storageId, sha256: doc.sha256, size: doc.size, contentType: doc.contentType ?? null } : null);
       }
       case "1.0/storageDelete": {
         const storageId = String(args.storageId);

@@ -29,12 +29,7 @@ import {
   type TransactionManager,
 } from "./internals.js";
 import type { CommitRecord, Persistence } from "./persistence.js";
-import {
-  functionArgumentsError,
-  functionReturnValueError,
-  installDocumentLimits,
-  installTransactionLimits,
-} from "./limits/index.js";
+import { functionArgumentsError, functionReturnValueError, installDocumentLimits, installTransactionLimits } from "./limits/index.js";
 import type { Logger } from "./logger.js";
 import { isSilentAbort, newRunContext, runContext, runOutside, type RunContext, type TransactionHooks } from "./run-context.js";
 import { SessionRequests } from "./session-requests.js";
@@ -632,9 +627,10 @@ export class Engine implements EngineCore {
     const ctx = this.newContext(name, null);
     let response: Response | undefined;
     const { handler: routeHandler } = route;
-    const handler = (
-      typeof routeHandler === "function" && "_handler" in routeHandler ? routeHandler._handler : routeHandler
-    ) as (ctx: unknown, request: Request) => Promise<Response>;
+    const handler = (typeof routeHandler === "function" && "_handler" in routeHandler ? routeHandler._handler : routeHandler) as (
+      ctx: unknown,
+      request: Request,
+    ) => Promise<Response>;
     const serve = () =>
       this.accessor(identity).action(async (actionCtx: Record<string, unknown>) => {
         // Same wiring as convex-test's t.fetch, but inside an action so that the request keeps
@@ -657,10 +653,7 @@ export class Engine implements EngineCore {
     // convex-test runs an inline action in the component of the current execution context.
     const inComponent = () =>
       route.componentPath
-        ? this.internals.executionContext.run(
-            { componentPath: route.componentPath, udfPath: "http", udfType: "action", depth: 0 },
-            serve,
-          )
+        ? this.internals.executionContext.run({ componentPath: route.componentPath, udfPath: "http", udfType: "action", depth: 0 }, serve)
         : serve();
     try {
       await this.track(runContext.run(ctx, inComponent));
@@ -808,17 +801,15 @@ export class Engine implements EngineCore {
       const pending = isNested ? null : this.pendingWrites();
       // Persistence logs a top-level commit before it is applied; if the disk refuses it, it
       // throws and convex-test rolls the transaction back.
-      const ts = pending && this.persistence ? this.commitWrittenAhead(this.persistence, pending.written, ctx?.tx, () => originalCommit(false)) : originalCommit(isNested);
+      const ts =
+        pending && this.persistence
+          ? this.commitWrittenAhead(this.persistence, pending.written, ctx?.tx, () => originalCommit(false))
+          : originalCommit(isNested);
       if (ts !== null) {
         if (ctx) ctx.commitTs = ts;
         ctx?.tx?.committed?.(ts);
         if (pending) this.fillCommitted(pending.writes);
-        this.afterCommit(
-          pending?.tables ?? new Set<string>(),
-          ts,
-          pending?.written ?? new Map<string, string[]>(),
-          pending?.writes ?? [],
-        );
+        this.afterCommit(pending?.tables ?? new Set<string>(), ts, pending?.written ?? new Map<string, string[]>(), pending?.writes ?? []);
       }
       return ts;
     };

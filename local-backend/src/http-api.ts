@@ -40,7 +40,11 @@ function parseFormat(format: unknown, fallback: ValueFormat): ValueFormat {
   if (format === undefined || format === null) return fallback;
   if (format === "json" || format === "convex_clean_json") return "json";
   if (format === "convex_encoded_json" || format === "convex_json") return "convex_encoded_json";
-  throw new HttpError(400, `format param must be one of [\`json\`]. Got ${typeof format === "string" ? format : JSON.stringify(format)}`, "BadFormat");
+  throw new HttpError(
+    400,
+    `format param must be one of [\`json\`]. Got ${typeof format === "string" ? format : JSON.stringify(format)}`,
+    "BadFormat",
+  );
 }
 
 /** Convex's clean JSON export of a value (lossy: strings and bytes both become JSON strings). */
@@ -112,13 +116,16 @@ function requestObject(body: unknown): Record<string, unknown> {
 
 /** `/api/run/messages/list` → `messages:list`. */
 function udfPathFromRunUrl(pathname: string): string {
-  const parts = pathname.slice(RUN_PREFIX.length).split("/").map((p) => {
-    try {
-      return decodeURIComponent(p);
-    } catch {
-      return "";
-    }
-  });
+  const parts = pathname
+    .slice(RUN_PREFIX.length)
+    .split("/")
+    .map((p) => {
+      try {
+        return decodeURIComponent(p);
+      } catch {
+        return "";
+      }
+    });
   const fn = parts.pop();
   if (!fn || parts.length === 0 || parts.some((p) => p === "")) {
     throw new HttpError(400, "Path or function name not provided in path, e.g. /api/run/messages/list", "MissingIdentifier");
@@ -163,9 +170,7 @@ function describeOutcome(outcome: Outcome, format: ValueFormat): Record<string, 
   return {
     status: "error",
     errorMessage: outcome.errorMessage,
-    ...(outcome.errorData !== undefined
-      ? { errorData: exportValue(jsonToConvex(outcome.errorData), format) }
-      : {}),
+    ...(outcome.errorData !== undefined ? { errorData: exportValue(jsonToConvex(outcome.errorData), format) } : {}),
     ...logLines,
   };
 }

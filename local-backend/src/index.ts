@@ -214,9 +214,7 @@ export async function startLocalBackend(options: LocalBackendOptions): Promise<L
   let onCloud: Handler = notReady;
   let onSite: Handler = notReady;
   const serve = (handler: () => Handler) => (req: http.IncomingMessage, res: http.ServerResponse) => {
-    void ready.promise
-      .then(() => handler()(req, res))
-      .catch((err: unknown) => sendHttpError(res, err));
+    void ready.promise.then(() => handler()(req, res)).catch((err: unknown) => sendHttpError(res, err));
   };
   const cloudServer = http.createServer(serve(() => onCloud));
   const siteServer = http.createServer(serve(() => onSite));

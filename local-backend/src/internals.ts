@@ -116,8 +116,7 @@ export async function captureInternals(t: ConvexTestInstance): Promise<Internals
     proto.run = originalRun;
   }
 
-  const find = (pred: (store: Record<string, unknown>) => boolean) =>
-    seen.find(([, store]) => isObject(store) && pred(store));
+  const find = (pred: (store: Record<string, unknown>) => boolean) => seen.find(([, store]) => isObject(store) && pred(store));
   const globalEntry = find((s) => isObject(s.components) && isObject(s.transactionManager));
   const nestedEntry = find((s) => typeof s.acquire === "function" && typeof s.release === "function");
   const execEntry = find((s) => typeof s.udfPath === "string" && typeof s.udfType === "string");

@@ -215,7 +215,11 @@ export class ReadSetIndex<Owner> {
     for (const table of entries.otherTables) entry(this.others, table, newSet).add(reads);
     for (const [table, field, name] of entries.firstValues) {
       const byField = entry(this.byFirstValue, table, () => new Map<string, Map<string, Set<ReadSet>>>());
-      entry(entry(byField, field, () => new Map<string, Set<ReadSet>>()), name, newSet).add(reads);
+      entry(
+        entry(byField, field, () => new Map<string, Set<ReadSet>>()),
+        name,
+        newSet,
+      ).add(reads);
     }
   }
 

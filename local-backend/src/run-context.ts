@@ -50,11 +50,7 @@ export function isSilentAbort(e: unknown): boolean {
 // from inside a function run (timers, refreshes) must run outside that context.
 export const runOutside: <R>(fn: () => R) => R = AsyncLocalStorage.snapshot();
 
-export function newRunContext(
-  name: string,
-  print: RunContext["print"],
-  journalIn: string | null = null,
-): RunContext {
+export function newRunContext(name: string, print: RunContext["print"], journalIn: string | null = null): RunContext {
   return { name, logLines: [], reads: new ReadSet(), journalIn, journalOut: null, commitTs: null, print };
 }
 
@@ -113,8 +109,21 @@ function makeFunctionConsole(): Console {
 // them per call, so the bundle binds them once. Timers and fetch stay dynamic: convex-test makes
 // them throw inside queries and mutations, as Convex does.
 const STABLE_GLOBALS = [
-  "Math", "Date", "crypto", "TextEncoder", "TextDecoder", "URL", "URLSearchParams", "atob", "btoa",
-  "structuredClone", "Headers", "Request", "Response", "AbortController", "performance",
+  "Math",
+  "Date",
+  "crypto",
+  "TextEncoder",
+  "TextDecoder",
+  "URL",
+  "URLSearchParams",
+  "atob",
+  "btoa",
+  "structuredClone",
+  "Headers",
+  "Request",
+  "Response",
+  "AbortController",
+  "performance",
 ];
 
 /**

@@ -47,7 +47,11 @@ export class JobScheduler {
   schedule(args: Record<string, unknown>): string {
     const owner = this.core.currentComponentPath();
     const target = resolveFunctionAddress(
-      { name: args.name as string | undefined, functionHandle: args.functionHandle as string | undefined, reference: args.reference as string | undefined },
+      {
+        name: args.name as string | undefined,
+        functionHandle: args.functionHandle as string | undefined,
+        reference: args.reference as string | undefined,
+      },
       owner,
     );
     if (!target) throw new Error(`Cannot schedule ${JSON.stringify(args.reference ?? args.functionHandle ?? args.name)}`);

@@ -147,7 +147,11 @@ function isLogEntry(value: unknown): value is LogEntry {
   if (entry.c === undefined) return true;
   if (typeof entry.c !== "object" || entry.c === null) return false;
   return Object.values(entry.c).every(
-    (part) => typeof part === "object" && part !== null && typeof part.t === "number" && Array.isArray(part.w) &&
+    (part) =>
+      typeof part === "object" &&
+      part !== null &&
+      typeof part.t === "number" &&
+      Array.isArray(part.w) &&
       part.w.every((write) => Array.isArray(write) && typeof write[0] === "string" && tableNameFromId(write[0]) !== null),
   );
 }
@@ -385,7 +389,9 @@ function checkSnapshot(raw: SnapshotFile | SnapshotFileV1, snapshotPath: string)
   const bad = (problem: string) => new LocalBackendStartupError(snapshotPath, problem, restoreOrReset(SNAPSHOT_FILE));
   if (typeof raw !== "object" || raw === null || Array.isArray(raw)) throw bad("does not hold a snapshot object");
   if (raw.format !== 1 && raw.format !== FORMAT) {
-    throw bad(`has an unknown format ${JSON.stringify(raw.format)} (this backend reads formats 1 and ${FORMAT}; a newer backend may have written it)`);
+    throw bad(
+      `has an unknown format ${JSON.stringify(raw.format)} (this backend reads formats 1 and ${FORMAT}; a newer backend may have written it)`,
+    );
   }
   const file = upgrade(raw);
   if (typeof file.components !== "object" || file.components === null || Array.isArray(file.components)) {
@@ -595,7 +601,9 @@ export class SnapshotWriter implements Persistence {
       throw new SystemError(`Server Error: the local backend cannot save to disk (${this.groupSync.failure.message}); restart it.`);
     }
     if (!this.source) {
-      throw new SystemError("Server Error: the local backend has not restored its data yet; this mutation was not committed. Try again once it runs.");
+      throw new SystemError(
+        "Server Error: the local backend has not restored its data yet; this mutation was not committed. Try again once it runs.",
+      );
     }
     const entry = logEntryOf(commit);
     if (!entry.c && !entry.st && !entry.rq) return null;
@@ -795,7 +803,12 @@ export class SnapshotWriter implements Persistence {
       components.push({ path, lastCreationTime: data.lastCreationTime, documents: data.documents, encoded: true });
     }
     for (const path of this.engine.componentPaths()) {
-      components.push({ path, lastCreationTime: this.engine.lastCreationTimeOf(path), documents: this.engine.allDocumentsOf(path), encoded: false });
+      components.push({
+        path,
+        lastCreationTime: this.engine.lastCreationTimeOf(path),
+        documents: this.engine.allDocumentsOf(path),
+        encoded: false,
+      });
     }
     return {
       walSeq,

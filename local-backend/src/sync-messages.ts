@@ -89,7 +89,9 @@ function args(fields: Fields, key: string, required: boolean): JSONValue[] {
 /** u64 little-endian in base64, exactly 8 bytes, at most Convex's largest timestamp. */
 export function parseTimestamp(encoded: unknown, what = "maxObservedTimestamp"): bigint {
   if (typeof encoded !== "string" || !/^[A-Za-z0-9+/]{10}[AEIMQUYcgkosw048]=?$/.test(encoded)) {
-    throw new ProtocolError(`\`${what}\` must be a base64 u64, got ${typeof encoded === "string" ? JSON.stringify(encoded.slice(0, 40)) : describe(encoded)}`);
+    throw new ProtocolError(
+      `\`${what}\` must be a base64 u64, got ${typeof encoded === "string" ? JSON.stringify(encoded.slice(0, 40)) : describe(encoded)}`,
+    );
   }
   const ts = Buffer.from(encoded, "base64").readBigUInt64LE(0);
   if (ts > TIMESTAMP_MAX) throw new ProtocolError(`\`${what}\` ${ts} is beyond the largest timestamp`);

@@ -433,7 +433,13 @@ export class SyncSession {
     if (this.closed) return;
     this.send(
       outcome.ok
-        ? { type: "ActionResponse", requestId: message.requestId, success: true, result: convexToJson(outcome.value), logLines: outcome.logLines }
+        ? {
+            type: "ActionResponse",
+            requestId: message.requestId,
+            success: true,
+            result: convexToJson(outcome.value),
+            logLines: outcome.logLines,
+          }
         : { type: "ActionResponse", requestId: message.requestId, success: false, ...errorFields(outcome) },
     );
   }

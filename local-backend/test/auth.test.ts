@@ -100,14 +100,14 @@ describe("verifying the backend's own tokens", () => {
     const site = new URL(h.backend.siteUrl).origin;
     const realFetch = globalThis.fetch;
     const selfCalls: string[] = [];
-    globalThis.fetch = ((input: string | URL | Request, init?: RequestInit) => {
+    globalThis.fetch = (input: string | URL | Request, init?: RequestInit) => {
       const target = typeof input === "string" ? input : input instanceof URL ? input.href : input.url;
       if (new URL(target).origin === site) {
         selfCalls.push(target);
         return Promise.reject(new Error("the backend called its own site URL over HTTP"));
       }
       return realFetch(input, init);
-    });
+    };
     try {
       const http = h.http();
       http.setAuth(await token(goodKey, { sub: "in-process" }));
@@ -163,7 +163,12 @@ describe("function environment", () => {
   });
 
   it('gives "use node" actions Node.js, with the deployment\'s variables as process.env', async () => {
-    expect(await h.http().action(api.nodeRuntime.describe, {})).toEqual({ node: true, greeting: h.backend.env.FIXTURE_GREETING, home: null, sha: "8368ec5f" });
+    expect(await h.http().action(api.nodeRuntime.describe, {})).toEqual({
+      node: true,
+      greeting: h.backend.env.FIXTURE_GREETING,
+      home: null,
+      sha: "8368ec5f",
+    });
   });
 
   it("generates JWT_PRIVATE_KEY/JWKS in the format @convex-dev/auth uses", async () => {

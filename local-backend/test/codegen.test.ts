@@ -169,7 +169,8 @@ function generatedFiles(dir: string): Map<string, string> {
       const full = path.join(current, entry.name);
       if (entry.isDirectory()) {
         if (entry.name === "_generated") {
-          for (const file of fs.readdirSync(full)) files.set(path.relative(dir, path.join(full, file)), fs.readFileSync(path.join(full, file), "utf8"));
+          for (const file of fs.readdirSync(full))
+            files.set(path.relative(dir, path.join(full, file)), fs.readFileSync(path.join(full, file), "utf8"));
         } else if (entry.name !== "node_modules") walk(full);
       }
     }
@@ -182,25 +183,37 @@ function generatedFiles(dir: string): Map<string, string> {
 
 describe("codegen is the Convex CLI's, byte for byte", () => {
   for (const fixture of FIXTURES) {
-    it(`committed _generated = the CLI's output: ${fixture.name}`, async () => {
-      const overlay = new OverlayFs((await loadCliModules()).nodeFs);
-      await runCliCodegen(fixture.dir, overlay, () => Promise.resolve(fixture.analysis));
-      expect(overlay.staleFiles().map((f) => path.relative(REPO, f))).toEqual([]);
-    }, SLOW);
+    it(
+      `committed _generated = the CLI's output: ${fixture.name}`,
+      async () => {
+        const overlay = new OverlayFs((await loadCliModules()).nodeFs);
+        await runCliCodegen(fixture.dir, overlay, () => Promise.resolve(fixture.analysis));
+        expect(overlay.staleFiles().map((f) => path.relative(REPO, f))).toEqual([]);
+      },
+      SLOW,
+    );
 
-    it(`npm run codegen agrees: ${fixture.name}`, async () => {
-      expect((await runCodegen({ convexDir: fixture.dir, check: true })).changed).toEqual([]);
-    }, SLOW);
+    it(
+      `npm run codegen agrees: ${fixture.name}`,
+      async () => {
+        expect((await runCodegen({ convexDir: fixture.dir, check: true })).changed).toEqual([]);
+      },
+      SLOW,
+    );
   }
 
-  it("writes the same files into a fresh copy with no _generated at all", async () => {
-    for (const fixture of FIXTURES.slice(2, 4)) {
-      const copy = freshCopy(fixture.dir);
-      await runCodegen({ convexDir: copy });
-      expect(generatedFiles(copy)).toEqual(generatedFiles(fixture.dir));
-      fs.rmSync(scratch!, { recursive: true, force: true });
-    }
-  }, SLOW);
+  it(
+    "writes the same files into a fresh copy with no _generated at all",
+    async () => {
+      for (const fixture of FIXTURES.slice(2, 4)) {
+        const copy = freshCopy(fixture.dir);
+        await runCodegen({ convexDir: copy });
+        expect(generatedFiles(copy)).toEqual(generatedFiles(fixture.dir));
+        fs.rmSync(scratch!, { recursive: true, force: true });
+      }
+    },
+    SLOW,
+  );
 
   it("the app's api exports the component API types and server.d.ts the typed env", () => {
     const api = fs.readFileSync(here("./apps/components/convex/_generated/api.d.ts"), "utf8");
@@ -209,7 +222,9 @@ describe("codegen is the Convex CLI's, byte for byte", () => {
       "export const components = componentsGeneric();",
     );
     const server = fs.readFileSync(here("./apps/local-components/convex/_generated/server.d.ts"), "utf8");
-    expect(server).toMatch(/type Env = \{\s+readonly CONVEX_CLOUD_URL: string;\s+readonly CONVEX_SITE_URL: string;\s+readonly OTHER_GREETING: string;/);
+    expect(server).toMatch(
+      /type Env = \{\s+readonly CONVEX_CLOUD_URL: string;\s+readonly CONVEX_SITE_URL: string;\s+readonly OTHER_GREETING: string;/,
+    );
   });
 });
 
@@ -220,54 +235,78 @@ describe("npm run codegen -- --dir <path>", () => {
       encoding: "utf8",
     });
 
-  it("checks, then reports a new module as stale until it writes it", () => {
-    const copy = freshCopy(here("./fixture/convex"));
-    expect(run("--dir", copy).status).toBe(0);
-    expect(run("--check", "--dir", copy).status).toBe(0);
-    fs.writeFileSync(path.join(copy, "greetings.ts"), 'export const hello = "こんにちは";\n');
-    const stale = run("--check", "--dir", copy);
-    expect(stale.status).toBe(1);
-    expect(stale.stderr).toMatch(/out of date.*api\.d\.ts[\s\S]*npm run codegen/);
-    expect(run("--dir", copy).stdout).toContain("api.d.ts");
-    expect(fs.readFileSync(path.join(copy, "_generated/api.d.ts"), "utf8")).toContain('import type * as greetings from "../greetings.js";');
-    expect(run("--check", "--dir", copy).status).toBe(0);
-  }, SLOW);
+  it(
+    "checks, then reports a new module as stale until it writes it",
+    () => {
+      const copy = freshCopy(here("./fixture/convex"));
+      expect(run("--dir", copy).status).toBe(0);
+      expect(run("--check", "--dir", copy).status).toBe(0);
+      fs.writeFileSync(path.join(copy, "greetings.ts"), 'export const hello = "こんにちは";\n');
+      const stale = run("--check", "--dir", copy);
+      expect(stale.status).toBe(1);
+      expect(stale.stderr).toMatch(/out of date.*api\.d\.ts[\s\S]*npm run codegen/);
+      expect(run("--dir", copy).stdout).toContain("api.d.ts");
+      expect(fs.readFileSync(path.join(copy, "_generated/api.d.ts"), "utf8")).toContain(
+        'import type * as greetings from "../greetings.js";',
+      );
+      expect(run("--check", "--dir", copy).status).toBe(0);
+    },
+    SLOW,
+  );
 
-  it("removes a stray file from _generated, as the CLI does", () => {
-    const copy = freshCopy(here("./fixture/convex"));
-    expect(run("--dir", copy).status).toBe(0);
-    fs.writeFileSync(path.join(copy, "_generated/old.js"), "");
-    expect(run("--check", "--dir", copy).stderr).toContain("old.js");
-    expect(run("--dir", copy).status).toBe(0);
-    expect(fs.existsSync(path.join(copy, "_generated/old.js"))).toBe(false);
-  }, SLOW);
+  it(
+    "removes a stray file from _generated, as the CLI does",
+    () => {
+      const copy = freshCopy(here("./fixture/convex"));
+      expect(run("--dir", copy).status).toBe(0);
+      fs.writeFileSync(path.join(copy, "_generated/old.js"), "");
+      expect(run("--check", "--dir", copy).stderr).toContain("old.js");
+      expect(run("--dir", copy).status).toBe(0);
+      expect(fs.existsSync(path.join(copy, "_generated/old.js"))).toBe(false);
+    },
+    SLOW,
+  );
 });
 
 // The CLI writes the CommonJS API (`api_cjs.cjs`, `api_cjs.d.cts`) only when asked: convex.json's
 // `generateCommonJSApi: true` (for `npx convex dev` and `npx convex codegen`), or the hidden
 // `npx convex codegen --commonjs`. Without either, as in this repo, it writes none.
 describe("the CommonJS API files", () => {
-  const cjsFiles = (dir: string) => fs.readdirSync(path.join(dir, "_generated")).filter((f) => f.startsWith("api_cjs")).sort();
+  const cjsFiles = (dir: string) =>
+    fs
+      .readdirSync(path.join(dir, "_generated"))
+      .filter((f) => f.startsWith("api_cjs"))
+      .sort();
 
-  it("are written, as the CLI writes them, when convex.json sets generateCommonJSApi", async () => {
-    const copy = freshCopy(here("./fixture/convex"));
-    fs.writeFileSync(path.join(path.dirname(copy), "convex.json"), JSON.stringify({ functions: "convex/", generateCommonJSApi: true }));
-    await runCodegen({ convexDir: copy });
-    expect(cjsFiles(copy)).toEqual(["api_cjs.cjs", "api_cjs.d.cts"]);
-    const generated = (file: string) => fs.readFileSync(path.join(copy, "_generated", file), "utf8");
-    expect(generated("api_cjs.cjs")).toMatch(/const \{ anyApi \} = require\("convex\/server"\);\s+module\.exports = \{\s+api: anyApi,\s+internal: anyApi,\s+\};/);
-    expect(generated("api_cjs.d.cts")).toBe(generated("api.d.ts"));
-    expect((await runCodegen({ convexDir: copy, check: true })).changed).toEqual([]);
-  }, SLOW);
+  it(
+    "are written, as the CLI writes them, when convex.json sets generateCommonJSApi",
+    async () => {
+      const copy = freshCopy(here("./fixture/convex"));
+      fs.writeFileSync(path.join(path.dirname(copy), "convex.json"), JSON.stringify({ functions: "convex/", generateCommonJSApi: true }));
+      await runCodegen({ convexDir: copy });
+      expect(cjsFiles(copy)).toEqual(["api_cjs.cjs", "api_cjs.d.cts"]);
+      const generated = (file: string) => fs.readFileSync(path.join(copy, "_generated", file), "utf8");
+      expect(generated("api_cjs.cjs")).toMatch(
+        /const \{ anyApi \} = require\("convex\/server"\);\s+module\.exports = \{\s+api: anyApi,\s+internal: anyApi,\s+\};/,
+      );
+      expect(generated("api_cjs.d.cts")).toBe(generated("api.d.ts"));
+      expect((await runCodegen({ convexDir: copy, check: true })).changed).toEqual([]);
+    },
+    SLOW,
+  );
 
-  it("are written with the commonjs option (`npx convex codegen --commonjs`), and removed without it", async () => {
-    const copy = freshCopy(here("./fixture/convex"));
-    await runCodegen({ convexDir: copy, commonjs: true });
-    expect(cjsFiles(copy)).toEqual(["api_cjs.cjs", "api_cjs.d.cts"]);
-    expect((await runCodegen({ convexDir: copy, commonjs: true, check: true })).changed).toEqual([]);
-    await runCodegen({ convexDir: copy });
-    expect(cjsFiles(copy)).toEqual([]);
-  }, SLOW);
+  it(
+    "are written with the commonjs option (`npx convex codegen --commonjs`), and removed without it",
+    async () => {
+      const copy = freshCopy(here("./fixture/convex"));
+      await runCodegen({ convexDir: copy, commonjs: true });
+      expect(cjsFiles(copy)).toEqual(["api_cjs.cjs", "api_cjs.d.cts"]);
+      expect((await runCodegen({ convexDir: copy, commonjs: true, check: true })).changed).toEqual([]);
+      await runCodegen({ convexDir: copy });
+      expect(cjsFiles(copy)).toEqual([]);
+    },
+    SLOW,
+  );
 
   it("are not part of this app's _generated (no convex.json asks for them)", () => {
     expect(fs.existsSync(path.join(REPO, "convex.json"))).toBe(false);

@@ -20,14 +20,11 @@ afterEach(async () => {
 });
 
 async function retrierDone(runId: RunId, label: string) {
-  return eventually(
-    async () => {
-      const status = await h.http().query(api.retries.status, { runId, label });
-      expect(status.status.type).toBe("completed");
-      return status;
-    },
-    PATIENCE,
-  );
+  return eventually(async () => {
+    const status = await h.http().query(api.retries.status, { runId, label });
+    expect(status.status.type).toBe("completed");
+    return status;
+  }, PATIENCE);
 }
 
 describe("published components", () => {
@@ -50,7 +47,13 @@ describe("published components", () => {
   it("aggregate: exact counts after inserts and deletes, in two instances of one component", async () => {
     const client = h.http();
     const ids = [];
-    for (const [player, score] of [["ann", 10], ["ann", 70], ["bob", 55], ["bob", 20], ["cy", 90]] as const) {
+    for (const [player, score] of [
+      ["ann", 10],
+      ["ann", 70],
+      ["bob", 55],
+      ["bob", 20],
+      ["cy", 90],
+    ] as const) {
       ids.push(await client.mutation(api.scores.add, { player, score }));
     }
     expect(await client.query(api.scores.stats, { player: "ann" })).toMatchObject({ count: 5, atLeast50: 3, playerCount: 2 });
@@ -60,53 +63,65 @@ describe("published components", () => {
     expect(await client.query(api.scores.stats, { player: "bob" })).toMatchObject({ playerCount: 2 });
   });
 
-  it("sharded counter: exact under concurrent adds, and live for a subscriber of the app's query", async () => {
-    const watcher = h.ws();
-    await waitForValue(watcher, api.counter.get, { name: "likes" }, (v) => v === 0, PATIENCE);
-    // The React client's watch of the same query follows too.
-    const react = h.react();
-    const watch = react.watchQuery(api.counter.get, { name: "likes" });
-    let reactSaw: number | undefined;
-    const unsubscribe = watch.onUpdate(() => (reactSaw = watch.localQueryResult()));
-    const writer = h.http();
-    await Promise.all(Array.from({ length: 40 }, () => writer.mutation(api.counter.add, { name: "likes", count: 1 })));
-    await waitForValue(watcher, api.counter.get, { name: "likes" }, (v) => v === 40, PATIENCE);
-    await react.mutation(api.counter.add, { name: "likes", count: 2 });
-    await eventually(() => expect(reactSaw).toBe(42), PATIENCE);
-    unsubscribe();
-  }, SLOW);
+  it(
+    "sharded counter: exact under concurrent adds, and live for a subscriber of the app's query",
+    async () => {
+      const watcher = h.ws();
+      await waitForValue(watcher, api.counter.get, { name: "likes" }, (v) => v === 0, PATIENCE);
+      // The React client's watch of the same query follows too.
+      const react = h.react();
+      const watch = react.watchQuery(api.counter.get, { name: "likes" });
+      let reactSaw: number | undefined;
+      const unsubscribe = watch.onUpdate(() => (reactSaw = watch.localQueryResult()));
+      const writer = h.http();
+      await Promise.all(Array.from({ length: 40 }, () => writer.mutation(api.counter.add, { name: "likes", count: 1 })));
+      await waitForValue(watcher, api.counter.get, { name: "likes" }, (v) => v === 40, PATIENCE);
+      await react.mutation(api.counter.add, { name: "likes", count: 2 });
+      await eventually(() => expect(reactSaw).toBe(42), PATIENCE);
+      unsubscribe();
+    },
+    SLOW,
+  );
 
-  it("action retrier: retries a failing action until it succeeds on its third try", async () => {
-    const runId = await h.http().mutation(api.retries.start, { label: "from-mutation", succeedOn: 3 });
-    const done = await retrierDone(runId, "from-mutation");
-    expect(done.attempts).toBe(3);
-    expect(done.status).toEqual({ type: "completed", result: { type: "success", returnValue: "succeeded on attempt 3" } });
-    // onComplete: the component scheduled the app's mutation through a function handle.
-    expect(done.outcome).toEqual({ type: "success", returnValue: "succeeded on attempt 3" });
-    expect(h.logs.some((l) => l.startsWith("[actionRetrier/run:") && l.includes("retrying"))).toBe(true);
+  it(
+    "action retrier: retries a failing action until it succeeds on its third try",
+    async () => {
+      const runId = await h.http().mutation(api.retries.start, { label: "from-mutation", succeedOn: 3 });
+      const done = await retrierDone(runId, "from-mutation");
+      expect(done.attempts).toBe(3);
+      expect(done.status).toEqual({ type: "completed", result: { type: "success", returnValue: "succeeded on attempt 3" } });
+      // onComplete: the component scheduled the app's mutation through a function handle.
+      expect(done.outcome).toEqual({ type: "success", returnValue: "succeeded on attempt 3" });
+      expect(h.logs.some((l) => l.startsWith("[actionRetrier/run:") && l.includes("retrying"))).toBe(true);
 
-    const fromAction = await h.http().action(api.retries.startFromAction, { label: "from-action", succeedOn: 2 });
-    expect((await retrierDone(fromAction, "from-action")).attempts).toBe(2);
-  }, SLOW);
+      const fromAction = await h.http().action(api.retries.startFromAction, { label: "from-action", succeedOn: 2 });
+      expect((await retrierDone(fromAction, "from-action")).attempts).toBe(2);
+    },
+    SLOW,
+  );
 
-  it("keeps every component's data across a restart", async () => {
-    const client = h.http();
-    await client.mutation(api.counter.add, { name: "kept", count: 7 });
-    await client.mutation(api.scores.add, { player: "dee", score: 60 });
-    for (let i = 0; i < 3; i++) await client.mutation(api.limited.send, { key: "restart" });
-    const runId = await client.mutation(api.retries.start, { label: "kept", succeedOn: 1 });
-    await retrierDone(runId, "kept");
+  it(
+    "keeps every component's data across a restart",
+    async () => {
+      const client = h.http();
+      await client.mutation(api.counter.add, { name: "kept", count: 7 });
+      await client.mutation(api.scores.add, { player: "dee", score: 60 });
+      for (let i = 0; i < 3; i++) await client.mutation(api.limited.send, { key: "restart" });
+      const runId = await client.mutation(api.retries.start, { label: "kept", succeedOn: 1 });
+      await retrierDone(runId, "kept");
 
-    await h.restart();
-    const after = h.http();
-    expect(await after.query(api.counter.get, { name: "kept" })).toBe(7);
-    expect(await after.query(api.scores.stats, { player: "dee" })).toMatchObject({ count: 1, playerCount: 1 });
-    expect((await after.mutation(api.limited.send, { key: "restart" })).ok).toBe(false);
-    expect((await retrierDone(runId, "kept")).outcome).toEqual({ type: "success", returnValue: "succeeded on attempt 1" });
-    // New ids never collide with restored ones, in the app or in a component.
-    await after.mutation(api.scores.add, { player: "dee", score: 61 });
-    expect(await after.query(api.scores.stats, { player: "dee" })).toMatchObject({ count: 2, playerCount: 2 });
-  }, SLOW);
+      await h.restart();
+      const after = h.http();
+      expect(await after.query(api.counter.get, { name: "kept" })).toBe(7);
+      expect(await after.query(api.scores.stats, { player: "dee" })).toMatchObject({ count: 1, playerCount: 1 });
+      expect((await after.mutation(api.limited.send, { key: "restart" })).ok).toBe(false);
+      expect((await retrierDone(runId, "kept")).outcome).toEqual({ type: "success", returnValue: "succeeded on attempt 1" });
+      // New ids never collide with restored ones, in the app or in a component.
+      await after.mutation(api.scores.add, { player: "dee", score: 61 });
+      expect(await after.query(api.scores.stats, { player: "dee" })).toMatchObject({ count: 2, playerCount: 2 });
+    },
+    SLOW,
+  );
 
   it("never lets a client call a component's function; an admin may", async () => {
     const call = (endpoint: string, headers: Record<string, string> = {}) =>
@@ -118,7 +133,9 @@ describe("published components", () => {
     // /api/query has no componentPath: the path names an app function, and there is none.
     const refused = await call("query");
     expect(refused.status).toBe(560);
-    expect(((await refused.json()) as { errorMessage: string }).errorMessage).toContain("Could not find public function for 'public:count'");
+    expect(((await refused.json()) as { errorMessage: string }).errorMessage).toContain(
+      "Could not find public function for 'public:count'",
+    );
     // /api/function takes a componentPath, and only from an admin.
     expect(await (await call("function")).json()).toMatchObject({ code: "BadDeployKey" });
     const admin = await call("function", { Authorization: `Convex ${h.backend.adminKey}` });

@@ -41,12 +41,12 @@ function stored(folder: string): Record<string, Doc[]> {
   try {
     const { components } = readStoredData(dataDir);
     return Object.fromEntries(
-      [...components].map(([componentPath, data]): [string, Doc[]] => [
-        componentPath,
-        (data.documents as Doc[])
-          .filter((doc) => !/^[0-9]+_(?!storage$)/.test(doc._id))
-          .sort((a, b) => a._id.localeCompare(b._id)),
-      ]).filter(([, docs]) => docs.length > 0),
+      [...components]
+        .map(([componentPath, data]): [string, Doc[]] => [
+          componentPath,
+          (data.documents as Doc[]).filter((doc) => !/^[0-9]+_(?!storage$)/.test(doc._id)).sort((a, b) => a._id.localeCompare(b._id)),
+        ])
+        .filter(([, docs]) => docs.length > 0),
     );
   } finally {
     dataDir.releaseLock();
@@ -54,18 +54,33 @@ function stored(folder: string): Record<string, Doc[]> {
 }
 
 function zipEntries(file: string): Record<string, string> {
-  return Object.fromEntries(Object.entries(unzipSync(fs.readFileSync(file))).map(([name, bytes]) => [name, Buffer.from(bytes).toString("utf8")]));
+  return Object.fromEntries(
+    Object.entries(unzipSync(fs.readFileSync(file))).map(([name, bytes]) => [name, Buffer.from(bytes).toString("utf8")]),
+  );
 }
 
 describe("values in export JSON", () => {
   it("are written as Convex writes them: Int64 bare, floats with a dot, bytes and NaN encoded, fields sorted", () => {
-    const value = { z: 7n, a: 7, b: -0, c: 1e21, d: 1764000000000.5, e: NaN, f: new Uint8Array([1, 2, 3]).buffer, g: [null, true, "テキスト"] };
+    const value = {
+      z: 7n,
+      a: 7,
+      b: -0,
+      c: 1e21,
+      d: 1764000000000.5,
+      e: NaN,
+      f: new Uint8Array([1, 2, 3]).buffer,
+      g: [null, true, "テキスト"],
+    };
     const text = toExportJson(value);
     expect(text).toBe(
       '{"a":7.0,"b":-0.0,"c":1e21,"d":1764000000000.5,"e":{"$float":"AAAAAAAA+H8="},"f":{"$bytes":"AQID"},"g":[null,true,"テキスト"],"z":7}',
     );
     expect(fromExportJson(text)).toEqual({ ...value, b: -0 });
-    expect(fromExportJson('{"n": 9007199254740993, "m": 2.5E3, "i": {"$integer": "AQAAAAAAAAA="}}')).toEqual({ n: 9007199254740993n, m: 2500, i: 1n });
+    expect(fromExportJson('{"n": 9007199254740993, "m": 2.5E3, "i": {"$integer": "AQAAAAAAAAA="}}')).toEqual({
+      n: 9007199254740993n,
+      m: 2500,
+      i: 1n,
+    });
   });
 });
 
@@ -75,7 +90,12 @@ describe("export to a Convex snapshot ZIP and import it back", () => {
     const source = path.join(root, "source");
     const h = await startHarness({ convexDir: COMPONENTS_APP, dataDir: source });
     const client = h.http();
-    for (const [player, score] of [["ann", 10], ["bob", 70], ["ann", 55]] as const) await client.mutation(componentsApi.scores.add, { player, score });
+    for (const [player, score] of [
+      ["ann", 10],
+      ["bob", 70],
+      ["ann", 55],
+    ] as const)
+      await client.mutation(componentsApi.scores.add, { player, score });
     await client.mutation(componentsApi.counter.add, { name: "likes", count: 3 });
     await client.mutation(componentsApi.limited.send, { key: "a" });
     const stats = await client.query(componentsApi.scores.stats, { player: "ann" });
@@ -174,8 +194,7 @@ function convexWrittenZip(overrides: Record<string, string> = {}): Uint8Array {
       `{"_creationTime":1764000000000.5,"_id":"${SCORE_A}","player":"ann","score":10.0}\n` +
       `{"_creationTime":1764000000001.25,"_id":"${SCORE_B}","player":"bob","score":70.0}\n`,
     "scores/generated_schema.jsonl": '"uniform"\n',
-    "outcomes/documents.jsonl":
-      `{"_creationTime":1764000000002.0,"_id":"${OUTCOME}","result":{"best":"${SCORE_B}","file":"${FILE}","big":9007199254740993,"raw":{"$bytes":"AQID"}},"runId":"r1"}\n`,
+    "outcomes/documents.jsonl": `{"_creationTime":1764000000002.0,"_id":"${OUTCOME}","result":{"best":"${SCORE_B}","file":"${FILE}","big":9007199254740993,"raw":{"$bytes":"AQID"}},"runId":"r1"}\n`,
     "outcomes/generated_schema.jsonl": '"uniform"\n',
     "_components/shardedCounter/_tables/documents.jsonl": '{"name":"counters","id":10001}\n',
     "_components/shardedCounter/counters/documents.jsonl": `{"_creationTime":1764000000003.0,"_id":"${SHARD}","name":"likes","shard":0.0,"value":41.0}\n`,
@@ -202,7 +221,10 @@ describe("import of a ZIP written by Convex", () => {
     const data = stored(imported);
     const byTable = (docs: Doc[], table: string) => docs.filter((doc) => doc._id.endsWith(table));
     const scores = byTable(data[""], "scores");
-    expect(scores.map(({ player, _creationTime }) => [player, _creationTime])).toEqual([["ann", 1764000000000.5], ["bob", 1764000000001.25]]);
+    expect(scores.map(({ player, _creationTime }) => [player, _creationTime])).toEqual([
+      ["ann", 1764000000000.5],
+      ["bob", 1764000000001.25],
+    ]);
     const [file] = byTable(data[""], "_storage");
     expect(file).toMatchObject({ _creationTime: 1764000000004, size: 5, contentType: "text/plain", sha256: sha256("hello") });
     expect(fs.readFileSync(path.join(imported, "storage", file._id), "utf8")).toBe("hello");
@@ -254,21 +276,33 @@ describe("bad input", () => {
   });
 
   it("refuses a stored file whose id is not a _storage id, or whose bytes do not match its sha256", () => {
-    refused(convexWrittenZip({ [`_storage/${SCORE_A}.txt`]: "x" }), new RegExp(`_storage/${SCORE_A}\\.txt: ${SCORE_A} is not an id of \`_storage\` \\(its table number is 10001, not 540\\)`));
+    refused(
+      convexWrittenZip({ [`_storage/${SCORE_A}.txt`]: "x" }),
+      new RegExp(`_storage/${SCORE_A}\\.txt: ${SCORE_A} is not an id of \`_storage\` \\(its table number is 10001, not 540\\)`),
+    );
     refused(convexWrittenZip({ [`_storage/${FILE}.txt`]: "hullo" }), /its bytes do not match the sha256 its `_storage` metadata gives/);
   });
 
-  it("refuses a table exported in Convex's older format (an inferred schema instead of \"uniform\")", () => {
-    refused(convexWrittenZip({ "scores/generated_schema.jsonl": '"{player: string, score: int64}"\n' }), /scores\/generated_schema\.jsonl describes the table with an inferred schema/);
+  it('refuses a table exported in Convex\'s older format (an inferred schema instead of "uniform")', () => {
+    refused(
+      convexWrittenZip({ "scores/generated_schema.jsonl": '"{player: string, score: int64}"\n' }),
+      /scores\/generated_schema\.jsonl describes the table with an inferred schema/,
+    );
   });
 
   it("refuses two documents with one _id", () => {
     const line = `{"_creationTime":1764000000000.0,"_id":"${SCORE_A}","player":"x","score":1.0}\n`;
-    refused(convexWrittenZip({ "scores/documents.jsonl": line + line }), /scores\/documents\.jsonl line 2: _id \w+ was already given to a document \(scores\/documents\.jsonl line 1\)/);
+    refused(
+      convexWrittenZip({ "scores/documents.jsonl": line + line }),
+      /scores\/documents\.jsonl line 2: _id \w+ was already given to a document \(scores\/documents\.jsonl line 1\)/,
+    );
   });
 
   it("refuses an _id that is not a Convex id, and a damaged line", () => {
-    refused(convexWrittenZip({ "scores/documents.jsonl": '{"_id":"10001scores","player":"x"}\n' }), /_id "10001scores" is not a Convex document id/);
+    refused(
+      convexWrittenZip({ "scores/documents.jsonl": '{"_id":"10001scores","player":"x"}\n' }),
+      /_id "10001scores" is not a Convex document id/,
+    );
     refused(convexWrittenZip({ "scores/documents.jsonl": '{"player":"x",}\n' }), /scores\/documents\.jsonl line 1 is not valid JSON/);
   });
 

@@ -21,10 +21,7 @@ afterEach(() => {
 function fixture(files: Record<string, string>): string {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "deploy-check-fixture-"));
   projects.push(dir);
-  fs.writeFileSync(
-    path.join(dir, "package.json"),
-    JSON.stringify({ name: "fixture", private: true, dependencies: { convex: "1.48.0" } }),
-  );
+  fs.writeFileSync(path.join(dir, "package.json"), JSON.stringify({ name: "fixture", private: true, dependencies: { convex: "1.48.0" } }));
   fs.symlinkSync(path.join(REPO, "node_modules"), path.join(dir, "node_modules"), "dir");
   for (const [name, text] of Object.entries(files)) {
     fs.mkdirSync(path.dirname(path.join(dir, "convex", name)), { recursive: true });
@@ -71,9 +68,7 @@ describe("checkDeployReadiness", () => {
   it(
     'splits modules by "use node": Node built-ins are fine there',
     async () => {
-      const facts = await checkDeployReadiness(
-        fixture({ "hello.ts": hello, "files.ts": readsFile('"use node";', "node:fs") }),
-      );
+      const facts = await checkDeployReadiness(fixture({ "hello.ts": hello, "files.ts": readsFile('"use node";', "node:fs") }));
       const byPath = Object.fromEntries(facts.packages[0].modules.map((m) => [m.path, m.environment]));
       expect(byPath["hello.js"]).toBe("isolate");
       expect(byPath["files.js"]).toBe("node");
@@ -143,12 +138,8 @@ describe("checkDeployReadiness", () => {
       const facts = await checkDeployReadiness(convexDir);
       const { unzippedBytes, zippedBytes } = facts.totals;
       // At the limit is already too much, as on the deployment.
-      expect(await refusal(convexDir, { maxUnzippedBytes: unzippedBytes })).toContain(
-        "Total module size exceeded the unzipped maximum",
-      );
-      expect(await refusal(convexDir, { maxZippedBytes: zippedBytes })).toContain(
-        "Total module size exceeded the zipped maximum",
-      );
+      expect(await refusal(convexDir, { maxUnzippedBytes: unzippedBytes })).toContain("Total module size exceeded the unzipped maximum");
+      expect(await refusal(convexDir, { maxZippedBytes: zippedBytes })).toContain("Total module size exceeded the zipped maximum");
       expect(await refusal(convexDir, { maxUserModules: 1 })).toContain("Too many function files (2 > maximum 1)");
       await expect(checkDeployReadiness(convexDir, { limits: { maxUnzippedBytes: unzippedBytes + 1 } })).resolves.toBeTruthy();
     },

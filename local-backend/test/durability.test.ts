@@ -368,7 +368,10 @@ describe("durable commits", () => {
         await first.stop();
         ledger.sent.add("job#0");
         const file = path.join(dataDir, "db.json");
-        const db = JSON.parse(fs.readFileSync(file, "utf8")) as { walSeq: number; components: Record<string, { documents: Array<Record<string, unknown>> }> };
+        const db = JSON.parse(fs.readFileSync(file, "utf8")) as {
+          walSeq: number;
+          components: Record<string, { documents: Array<Record<string, unknown>> }>;
+        };
         const job = db.components[""].documents.find((d) => d.name === "writes:writeScheduled")!;
         job.scheduledTime = Date.now();
         fs.writeFileSync(file, JSON.stringify(db));

@@ -145,7 +145,22 @@ export interface CliChild {
 export function startCli(dataDir: string, extraArgs: string[] = [], convexDir = FIXTURE_DIR): CliChild {
   const child = spawn(
     process.execPath,
-    ["--import", "tsx", CLI, "--convex", convexDir, "--data", dataDir, "--port", "0", "--site-port", "0", "--no-watch", "--json", ...extraArgs],
+    [
+      "--import",
+      "tsx",
+      CLI,
+      "--convex",
+      convexDir,
+      "--data",
+      dataDir,
+      "--port",
+      "0",
+      "--site-port",
+      "0",
+      "--no-watch",
+      "--json",
+      ...extraArgs,
+    ],
     { stdio: ["ignore", "pipe", "pipe"] },
   );
   let output = "";
@@ -173,7 +188,12 @@ export function memoryOf(pid: number): { rss: number; peak: number } {
 }
 
 /** Call a function over the HTTP API of a backend (any process). */
-export async function callHttp<T = unknown>(url: string, kind: "query" | "mutation" | "action", path: string, args: object = {}): Promise<T> {
+export async function callHttp<T = unknown>(
+  url: string,
+  kind: "query" | "mutation" | "action",
+  path: string,
+  args: object = {},
+): Promise<T> {
   const response = await fetch(`${url}/api/${kind}`, { method: "POST", body: JSON.stringify({ path, args }) });
   const body = (await response.json()) as { status: string; value?: T; errorMessage?: string };
   if (body.status !== "success") throw new Error(body.errorMessage ?? `HTTP ${response.status}`);

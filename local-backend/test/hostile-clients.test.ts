@@ -53,7 +53,12 @@ const HOSTILE: Array<[string, unknown]> = [
   ["a null modification", { type: "ModifyQuerySet", baseVersion: 0, newVersion: 1, modifications: [null] }],
   [
     "query args that are a string",
-    { type: "ModifyQuerySet", baseVersion: 0, newVersion: 1, modifications: [{ type: "Add", queryId: 0, udfPath: "counter:get", args: "x" }] },
+    {
+      type: "ModifyQuerySet",
+      baseVersion: 0,
+      newVersion: 1,
+      modifications: [{ type: "Add", queryId: 0, udfPath: "counter:get", args: "x" }],
+    },
   ],
   ["a fractional version", { type: "ModifyQuerySet", baseVersion: 0.5, newVersion: 1, modifications: [] }],
   ["an unknown token type", { type: "Authenticate", baseVersion: 0, tokenType: "Root", value: "x" }],

@@ -44,7 +44,11 @@ describe("value formats", () => {
 
   it("`convex_encoded_json` keeps every type, as the official clients ask", async () => {
     const { body } = await post("/api/query", { path: "values:kinds", args: {}, format: "convex_encoded_json" });
-    expect(body.value).toMatchObject({ int64: { $integer: "ewAAAAAAAAA=" }, bytes: { $bytes: "ABCD" }, notANumber: { $float: "AAAAAAAA+H8=" } });
+    expect(body.value).toMatchObject({
+      int64: { $integer: "ewAAAAAAAAA=" },
+      bytes: { $bytes: "ABCD" },
+      notANumber: { $float: "AAAAAAAA+H8=" },
+    });
   });
 
   it("reads arguments in Convex's encoded JSON whatever the output format", async () => {
@@ -63,7 +67,11 @@ describe("value formats", () => {
     const failed = await post("/api/mutation", { path: "errors:failMutation", args: { code: "NOPE" }, format: "json" });
     expect(failed).toEqual({
       status: 560,
-      body: { status: "error", errorMessage: expect.stringContaining("ConvexError") as unknown, errorData: { code: "NOPE", message: "この操作はできません" } },
+      body: {
+        status: "error",
+        errorMessage: expect.stringContaining("ConvexError") as unknown,
+        errorData: { code: "NOPE", message: "この操作はできません" },
+      },
     });
     expect((await post("/api/mutation", { path: "values:add", args: { a: 1, b: 2 }, format: "json" })).body).toEqual({
       status: "success",
@@ -106,7 +114,11 @@ describe("endpoints", () => {
 
   it("POST /api/function is for admins only, as on Convex", async () => {
     expect((await post("/api/function", { path: "values:echo", args: { value: 1 } })).body).toMatchObject({ code: "BadDeployKey" });
-    const admin = await post("/api/function", { path: "counter:secret", args: {}, format: "json" }, { Authorization: `Convex ${h.backend.adminKey}` });
+    const admin = await post(
+      "/api/function",
+      { path: "counter:secret", args: {}, format: "json" },
+      { Authorization: `Convex ${h.backend.adminKey}` },
+    );
     expect(admin.body).toEqual({ status: "success", value: "internal only" });
   });
 });
@@ -116,7 +128,10 @@ describe("validators", () => {
     const { status, body } = await post("/api/mutation", { path: "values:writeThenBreakReturns", args: {} });
     expect({ status, body }).toEqual({
       status: 560,
-      body: { status: "error", errorMessage: "ReturnsValidationError: Value does not match validator.\n\nValue: 42.0\nValidator: v.string()" },
+      body: {
+        status: "error",
+        errorMessage: "ReturnsValidationError: Value does not match validator.\n\nValue: 42.0\nValidator: v.string()",
+      },
     });
     expect((await post("/api/query", { path: "counter:get", args: { name: "refused" } })).body.value).toBe(0);
   });

@@ -15,7 +15,8 @@ const OPTIONS: ts.CompilerOptions = {
 };
 
 function sourceFiles(dir: string): string[] {
-  return fs.readdirSync(dir, { withFileTypes: true, recursive: true })
+  return fs
+    .readdirSync(dir, { withFileTypes: true, recursive: true })
     .filter((entry) => entry.isFile() && /\.tsx?$/.test(entry.name) && !entry.name.endsWith(".d.ts"))
     .map((entry) => path.join(entry.parentPath, entry.name));
 }
@@ -94,11 +95,25 @@ const LAYERS: Array<[string, string[]]> = [
   ["store", ["indexes/", "search/", "limits/", "validation/", "read-set.ts", "schema-check.ts"]],
   [
     "engine",
-    ["engine.ts", "engine-core.ts", "engine-storage.ts", "scheduler.ts", "crons.ts", "session-requests.ts", "run-context.ts",
-      "function-validation.ts", "function-env.ts", "logger.ts", "persistence.ts"],
+    [
+      "engine.ts",
+      "engine-core.ts",
+      "engine-storage.ts",
+      "scheduler.ts",
+      "crons.ts",
+      "session-requests.ts",
+      "run-context.ts",
+      "function-validation.ts",
+      "function-env.ts",
+      "logger.ts",
+      "persistence.ts",
+    ],
   ],
   ["persistence", ["snapshot.ts", "group-sync.ts", "data-dir.ts"]],
-  ["server", ["sync.ts", "http-api.ts", "storage-http.ts", "site.ts", "mail-sink.ts", "auth.ts", "http-util.ts", "protocol.ts", "watch.ts"]],
+  [
+    "server",
+    ["sync.ts", "http-api.ts", "storage-http.ts", "site.ts", "mail-sink.ts", "auth.ts", "http-util.ts", "protocol.ts", "watch.ts"],
+  ],
   ["build and tools", ["build.ts", "bundling.ts", "env.ts", "components/", "codegen/", "deploy-check/", "convex-export/"]],
   ["start-up", ["index.ts", "cli.ts"]],
 ];
@@ -146,7 +161,14 @@ describe("import cycles", () => {
       ["e", ["e"]],
     ]);
     expect(importCycles(graph)).toEqual([["a", "b", "c"], ["e"]]);
-    expect(importCycles(new Map([["a", ["b"]], ["b", []]]))).toEqual([]);
+    expect(
+      importCycles(
+        new Map([
+          ["a", ["b"]],
+          ["b", []],
+        ]),
+      ),
+    ).toEqual([]);
   });
 
   it.each(["local-backend/src", "local-google/src"])("%s has none", (folder) => {

@@ -21,9 +21,42 @@ const modules = { "/convex/_generated/api.js": () => Promise.resolve({}) };
 const bytes = (...b: number[]) => new Uint8Array(b).buffer;
 /** One value of every type, several of some, in an order unrelated to Convex's. */
 const VALUES: Value[] = [
-  "a", 3, null, true, -5n, [1, "a"], { a: 1 }, "", -0, bytes(1, 2), 0n, Infinity, "日本", [], NaN, false, "B",
-  { b: 0 }, 0.5, bytes(), "\u{1F600}", 2n ** 62n, -Infinity, [1], "\uFFFF", 0, { a: 1, b: 2 }, 7n, -1.5, bytes(0),
-  ["a"], {}, "é", 3, "a", null,
+  "a",
+  3,
+  null,
+  true,
+  -5n,
+  [1, "a"],
+  { a: 1 },
+  "",
+  -0,
+  bytes(1, 2),
+  0n,
+  Infinity,
+  "日本",
+  [],
+  NaN,
+  false,
+  "B",
+  { b: 0 },
+  0.5,
+  bytes(),
+  "\u{1F600}",
+  2n ** 62n,
+  -Infinity,
+  [1],
+  "\uFFFF",
+  0,
+  { a: 1, b: 2 },
+  7n,
+  -1.5,
+  bytes(0),
+  ["a"],
+  {},
+  "é",
+  3,
+  "a",
+  null,
 ];
 
 type Bound = { op: "gt" | "gte" | "lt" | "lte"; value: Value };
@@ -110,9 +143,7 @@ async function allPages(t: T, s: Spec, numItems: number) {
   const pages: Array<{ ns: number[]; isDone: boolean }> = [];
   let cursor: string | null = null;
   for (let i = 0; i < 100; i++) {
-    const result: Page = await t.run((ctx) =>
-      build(ctx.db, s).paginate({ numItems, cursor }),
-    );
+    const result: Page = await t.run((ctx) => build(ctx.db, s).paginate({ numItems, cursor }));
     pages.push({ ns: ns(result.page), isDone: result.isDone });
     if (result.isDone) break;
     cursor = result.continueCursor;
@@ -192,7 +223,10 @@ describe("ordered indexes give convex-test's results", () => {
         build(ctx.db, { ...spec, minN: 30 }).paginate({ numItems: 3, cursor: null, maximumRowsRead: 5 }),
       );
       await t.run(async (ctx) => {
-        const added = await ctx.db.query("items").filter((q) => q.eq(q.field("n"), 300)).unique();
+        const added = await ctx.db
+          .query("items")
+          .filter((q) => q.eq(q.field("n"), 300))
+          .unique();
         await ctx.db.delete(added!._id);
       });
       const shape = (p: Page) => ({
@@ -216,7 +250,14 @@ describe("ordered indexes give convex-test's results", () => {
   it("reads nested index fields as convex-test does", async () => {
     for (const k of [0, 1, 2, undefined]) {
       const read = (t: T) =>
-        t.run(async (ctx) => ns(await ctx.db.query("items").withIndex("by_nested", (q) => q.eq("nested.k", k)).collect()));
+        t.run(async (ctx) =>
+          ns(
+            await ctx.db
+              .query("items")
+              .withIndex("by_nested", (q) => q.eq("nested.k", k))
+              .collect(),
+          ),
+        );
       expect(await read(ours)).toEqual(await read(ref));
     }
   });

@@ -32,8 +32,12 @@ describe("small formats", () => {
   });
 
   it("parses dotenv files", () => {
-    expect(
-      parseEnvFile('# c\nA=1\nexport B="two words"\nC=\'x # y\'\nD=plain # comment\nE="line\\nbreak"\n'),
-    ).toEqual({ A: "1", B: "two words", C: "x # y", D: "plain", E: "line\nbreak" });
+    expect(parseEnvFile('# c\nA=1\nexport B="two words"\nC=\'x # y\'\nD=plain # comment\nE="line\\nbreak"\n')).toEqual({
+      A: "1",
+      B: "two words",
+      C: "x # y",
+      D: "plain",
+      E: "line\nbreak",
+    });
   });
 });

@@ -4,10 +4,7 @@
 import { fileURLToPath } from "node:url";
 import type { ConvexHttpClient } from "convex/browser";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  functionArgumentsError,
-  functionReturnValueError,
-} from "../src/limits/index.js";
+import { functionArgumentsError, functionReturnValueError } from "../src/limits/index.js";
 import { formatBinarySize, formatBytes, rustFloat, rustString } from "../src/limits/format.js";
 import { api } from "./apps/limits/convex/_generated/api";
 import type { Id } from "./apps/limits/convex/_generated/dataModel";
@@ -72,9 +69,9 @@ describe("document size: 1 MiB, measured as Convex measures values", () => {
     }
     await http.mutation(api.documents.patchToSize, { tag: "size-patched", id, size: MiB });
     expect(await http.query(api.documents.sizeOf, { id })).toBe(MiB);
-    expect(
-      await failure(http.mutation(api.documents.replaceToSize, { tag: "size-big", id, size: 1.5 * MiB })),
-    ).toBe("Uncaught Error: Value is too large (1.50 MiB > maximum size 1 MiB)");
+    expect(await failure(http.mutation(api.documents.replaceToSize, { tag: "size-big", id, size: 1.5 * MiB }))).toBe(
+      "Uncaught Error: Value is too large (1.50 MiB > maximum size 1 MiB)",
+    );
   });
 
   it("counts 9 bytes a number, not the JSON length", async () => {
@@ -139,7 +136,9 @@ describe("nesting: 16 levels in a document, 64 in any value", () => {
   it("checks the document a patch produces", async () => {
     const id = await insertSmall("nest-target");
     const message = await failure(http.mutation(api.documents.patchNested, { tag: "nest-patch", id, depth: 16 }));
-    expect(message).toMatch(/^Uncaught Error: Document\(value: \{_creationTime: [\d.]+, _id: "\w+", body: "x+", nested: \[{16}0\.0\]{16}, tag: "nest-target"\}\) isn't a valid document: Document is too nested \(nested 17 levels deep > maximum nesting 16\)$/);
+    expect(message).toMatch(
+      /^Uncaught Error: Document\(value: \{_creationTime: [\d.]+, _id: "\w+", body: "x+", nested: \[{16}0\.0\]{16}, tag: "nest-target"\}\) isn't a valid document: Document is too nested \(nested 17 levels deep > maximum nesting 16\)$/,
+    );
     await expectNothingWritten("nest-patch");
     expect(await http.query(api.documents.get, { id })).not.toHaveProperty("nested");
   });
@@ -169,8 +168,7 @@ describe("fields: 1,024 per object, a document's `_id` and `_creationTime` inclu
 });
 
 describe("field names", () => {
-  const insertName = (tag: string, name: string, nested = false) =>
-    http.mutation(api.documents.insertFieldName, { tag, name, nested });
+  const insertName = (tag: string, name: string, nested = false) => http.mutation(api.documents.insertFieldName, { tag, name, nested });
 
   it("refuses `$`, non-ASCII and over 1,024 characters anywhere (the convex package's own checks)", async () => {
     expect(await failure(insertName("name-dollar", "$bad", true))).toBe(

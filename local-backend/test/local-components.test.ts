@@ -63,17 +63,21 @@ describe("components defined in the repo", () => {
     expect((await client.query(api.app.listNotes, {})).component).toEqual({ texts: [], tally: 0 });
   });
 
-  it("runs jobs scheduled into a component and inside one, also after a restart", async () => {
-    const harness = await start();
-    await harness.http().mutation(api.app.scheduleNote, { text: "予約" });
-    await harness.http().mutation(api.app.scheduleInsideComponent, { text: "内側" });
-    await eventually(async () => {
-      const { texts } = (await harness.http().query(api.app.listNotes, {})).component;
-      expect(texts.sort()).toEqual(["scheduled: 内側", "こんにちは: 予約"]);
-    }, PATIENCE);
-    await harness.restart();
-    expect((await harness.http().query(api.app.listNotes, {})).component.tally).toBe(1);
-  }, SLOW);
+  it(
+    "runs jobs scheduled into a component and inside one, also after a restart",
+    async () => {
+      const harness = await start();
+      await harness.http().mutation(api.app.scheduleNote, { text: "予約" });
+      await harness.http().mutation(api.app.scheduleInsideComponent, { text: "内側" });
+      await eventually(async () => {
+        const { texts } = (await harness.http().query(api.app.listNotes, {})).component;
+        expect(texts.sort()).toEqual(["scheduled: 内側", "こんにちは: 予約"]);
+      }, PATIENCE);
+      await harness.restart();
+      expect((await harness.http().query(api.app.listNotes, {})).component.tally).toBe(1);
+    },
+    SLOW,
+  );
 
   it("stores files in the component's own storage, served by URL", async () => {
     const harness = await start();

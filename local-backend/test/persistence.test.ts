@@ -15,7 +15,9 @@ describe("persistence in the data dir", () => {
       for (let i = 0; i < 5; i++) ids.push(await http.mutation(api.messages.send, { rank: i, body: `メッセージ ${i}` }));
       const before = await http.query(api.messages.all, {});
       const uploadUrl = await http.mutation(api.files.generateUploadUrl, {});
-      const { storageId } = (await (await fetch(uploadUrl, { method: "POST", headers: { "Content-Type": "text/plain" }, body: "kept" })).json()) as { storageId: never };
+      const { storageId } = (await (
+        await fetch(uploadUrl, { method: "POST", headers: { "Content-Type": "text/plain" }, body: "kept" })
+      ).json()) as { storageId: never };
 
       const backend = await h.restart();
       const http2 = h.http();

@@ -54,9 +54,7 @@ describe("sync protocol details", () => {
     const end = first.endVersion as { querySet: number; identity: number; ts: string };
     expect(end.querySet).toBe(1);
     expect(decodeTs(end.ts) >= future).toBe(true);
-    expect(first.modifications).toEqual([
-      { type: "QueryUpdated", queryId: 0, value: 0, logLines: [], journal: null },
-    ]);
+    expect(first.modifications).toEqual([{ type: "QueryUpdated", queryId: 0, value: 0, logLines: [], journal: null }]);
 
     // Mutation: response first, then a transition at or after its timestamp.
     c.send({ type: "Mutation", requestId: 0, udfPath: "counter:increment", args: [{ name: "p" }] });
@@ -67,9 +65,7 @@ describe("sync protocol details", () => {
     const after = transition.endVersion as { ts: string };
     expect(decodeTs(after.ts) >= decodeTs(response.ts as string)).toBe(true);
     expect(decodeTs(response.ts as string) > future).toBe(true);
-    expect(transition.modifications).toEqual([
-      { type: "QueryUpdated", queryId: 0, value: 1, logLines: [], journal: null },
-    ]);
+    expect(transition.modifications).toEqual([{ type: "QueryUpdated", queryId: 0, value: 1, logLines: [], journal: null }]);
 
     // Messages are handled in order: remove, then a failing mutation, then an auth change.
     c.send({ type: "ModifyQuerySet", baseVersion: 1, newVersion: 2, modifications: [{ type: "Remove", queryId: 0 }] });

@@ -9,7 +9,6 @@ import type { KeyRange } from "../src/indexes/keys";
 import { type DocWrite, ReadSet, ReadSetIndex } from "../src/read-set";
 import { type Random, random } from "./random";
 
-
 const TABLES = ["works", "stats", "other:works"];
 const VALUES = [0, -0, 1, 2.5, "a", "b", "", true, null, 5n, [1], undefined];
 const IDS = ["1;works", "2;works", "3;stats", "4;stats", "5;works"];
@@ -24,7 +23,11 @@ function doc(r: Random, id: string): StoredDocument {
 }
 
 function range(r: Random): KeyRange {
-  const fields = r.pick([["a", "_creationTime", "_id"], ["a", "b", "_creationTime", "_id"], ["b", "_creationTime", "_id"]]);
+  const fields = r.pick([
+    ["a", "_creationTime", "_id"],
+    ["a", "b", "_creationTime", "_id"],
+    ["b", "_creationTime", "_id"],
+  ]);
   const first = r.pick(VALUES);
   switch (r.pick(["eq", "eq-prefix", "between", "open"])) {
     case "eq":
@@ -49,9 +52,13 @@ function readSet(r: Random): ReadSet {
     else if (kind < 0.3) reads.addId(r.pick(TABLES), r.pick(IDS));
     else if (kind < 0.45) {
       const filters = r.next() < 0.5 ? [] : [{ fieldPath: "b", value: r.pick(VALUES) as Value | undefined }];
-      reads.addSearch(r.pick(TABLES), { searchField: "a", exact: new Set([r.pick(["a", "b", "x"])]), prefix: r.pick(["", "b", undefined]), filters });
-    }
-    else reads.addRange(r.pick(TABLES), range(r));
+      reads.addSearch(r.pick(TABLES), {
+        searchField: "a",
+        exact: new Set([r.pick(["a", "b", "x"])]),
+        prefix: r.pick(["", "b", undefined]),
+        filters,
+      });
+    } else reads.addRange(r.pick(TABLES), range(r));
   }
   return reads;
 }
@@ -87,7 +94,10 @@ describe("ReadSetIndex", () => {
         expected.add(i);
         if (i % 5 === 0) expected.add(100 + i);
       });
-      expect([...index.touchedBy(writes)].sort((x, y) => x - y), `trial ${trial}`).toEqual([...expected].sort((x, y) => x - y));
+      expect(
+        [...index.touchedBy(writes)].sort((x, y) => x - y),
+        `trial ${trial}`,
+      ).toEqual([...expected].sort((x, y) => x - y));
     }
   });
 
@@ -99,7 +109,13 @@ describe("ReadSetIndex", () => {
     reads.addId("stats", "9;stats");
     index.add(reads, "cache");
     index.add(reads, "subscription");
-    const inRange: DocWrite = { componentPath: "", table: "works", id: "1;works", before: null, after: { _id: "1;works", _creationTime: 1, a: "x" } };
+    const inRange: DocWrite = {
+      componentPath: "",
+      table: "works",
+      id: "1;works",
+      before: null,
+      after: { _id: "1;works", _creationTime: 1, a: "x" },
+    };
     const byId: DocWrite = { componentPath: "", table: "stats", id: "9;stats", before: null, after: null };
     expect(index.touchedBy([inRange])).toEqual(new Set(["cache", "subscription"]));
     index.delete(reads, "cache");

@@ -35,10 +35,7 @@ beforeAll(async () => {
   client = h.ws();
   // Group a: v = 1..6 (n 0..5); group b: v = 1..6 (n 10..15).
   ids = await client.mutation(api.items.insert, {
-    items: [
-      ...[1, 2, 3, 4, 5, 6].map((v, i) => ({ n: i, g: "a", v })),
-      ...[1, 2, 3, 4, 5, 6].map((v, i) => ({ n: 10 + i, g: "b", v })),
-    ],
+    items: [...[1, 2, 3, 4, 5, 6].map((v, i) => ({ n: i, g: "a", v })), ...[1, 2, 3, 4, 5, 6].map((v, i) => ({ n: 10 + i, g: "b", v }))],
   });
   await watch("firstThreeOfGroup a", (cb) => client.onUpdate(api.items.firstThreeOfGroup, { g: "a" }, cb));
   await watch("firstThreeOfGroup b", (cb) => client.onUpdate(api.items.firstThreeOfGroup, { g: "b" }, cb));

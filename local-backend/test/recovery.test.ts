@@ -58,7 +58,8 @@ async function startupError(dataDir: string, file: string): Promise<string> {
   expect(message).toContain("To recover: ");
   // Nothing is left locked.
   const lock = path.join(dataDir, "backend.lock");
-  if (fs.existsSync(dataDir) && fs.statSync(dataDir).isDirectory() && fs.statSync(lock, { throwIfNoEntry: false })?.isFile()) expect(fs.readFileSync(lock, "utf8")).not.toBe(String(process.pid));
+  if (fs.existsSync(dataDir) && fs.statSync(dataDir).isDirectory() && fs.statSync(lock, { throwIfNoEntry: false })?.isFile())
+    expect(fs.readFileSync(lock, "utf8")).not.toBe(String(process.pid));
   return message;
 }
 
@@ -66,7 +67,8 @@ async function allMessages(backend: LocalBackend): Promise<Message[]> {
   return (await backend.run("messages:all", {})) as unknown as Message[];
 }
 
-const snapshotOf = (dir: string) => JSON.parse(fs.readFileSync(path.join(dir, "db.json"), "utf8")) as Record<string, unknown> & { walSeq: number; lastCommitTs: string };
+const snapshotOf = (dir: string) =>
+  JSON.parse(fs.readFileSync(path.join(dir, "db.json"), "utf8")) as Record<string, unknown> & { walSeq: number; lastCommitTs: string };
 
 /** A write-ahead log line that sets an existing message's body (as a logged patch). */
 function walLine(ts: bigint, message: Message, body: string): string {
@@ -147,7 +149,10 @@ describe("the snapshot (db.json)", () => {
       [(s) => (s.lastCommitTs = "yesterday"), /lastCommitTs "yesterday" is not a timestamp/],
       [(s) => (s.lastCommitTs = -5), /lastCommitTs -5 is not a timestamp/],
       [(s) => (s.nextDocId = "many"), /nextDocId "many" is not a count/],
-      [(s) => ((s.components as Record<string, unknown>)[""] = { documents: 3, lastCreationTime: 0 }), /component "" does not hold a documents list/],
+      [
+        (s) => ((s.components as Record<string, unknown>)[""] = { documents: 3, lastCreationTime: 0 }),
+        /component "" does not hold a documents list/,
+      ],
       [
         (s) => (s.components as Record<string, { documents: unknown[] }>)[""].documents.push({ body: "no id" }),
         /an entry is not a document with a valid _id/,
@@ -182,7 +187,9 @@ describe("the snapshot (db.json)", () => {
     const dir = copy();
     fs.rmSync(path.join(dir, "db.json"));
     const message = await startupError(dir, path.join(dir, "db.json"));
-    expect(message).toMatch(/is missing \(and there is no write-ahead log\), but the data folder holds .*storage\/: the database was deleted or lost/);
+    expect(message).toMatch(
+      /is missing \(and there is no write-ahead log\), but the data folder holds .*storage\/: the database was deleted or lost/,
+    );
     expect(message).toMatch(/To recover: restore db\.json from a backup/);
     expect(fs.existsSync(path.join(dir, "storage", storageId))).toBe(true);
   });
@@ -204,7 +211,9 @@ describe("the snapshot (db.json)", () => {
     fs.rmSync(path.join(dir, "db.json"));
     fs.rmSync(path.join(dir, "storage"), { recursive: true });
     const message = await startupError(dir, path.join(dir, "db.json"));
-    expect(message).toMatch(/is missing \(and there is no write-ahead log\), but the data folder holds (mail\.json, secrets\.json|secrets\.json, mail\.json)/);
+    expect(message).toMatch(
+      /is missing \(and there is no write-ahead log\), but the data folder holds (mail\.json, secrets\.json|secrets\.json, mail\.json)/,
+    );
   });
 
   it("a new folder gets its snapshot at once, so a lost one is always noticed", async () => {
@@ -223,7 +232,11 @@ describe("the snapshot (db.json)", () => {
     const snapshot = snapshotOf(dir);
     const docs = (snapshot.components as Record<string, { documents: Array<Record<string, unknown>> }>)[""].documents;
     const doc = docs.find((d) => d._id === messages[0]._id)!;
-    const line = JSON.stringify({ ts: "1000", n: snapshot.nextDocId, c: { "": { t: messages[0]._creationTime, w: [[messages[0]._id, doc]] } } });
+    const line = JSON.stringify({
+      ts: "1000",
+      n: snapshot.nextDocId,
+      c: { "": { t: messages[0]._creationTime, w: [[messages[0]._id, doc]] } },
+    });
     fs.writeFileSync(path.join(dir, "wal-1.jsonl"), `${line}\n`);
     fs.rmSync(path.join(dir, "db.json"));
     const { backend } = await start(dir);
@@ -253,7 +266,10 @@ describe("the write-ahead log", () => {
     const { walSeq, lastCommitTs } = snapshotOf(dir);
     const ts = BigInt(lastCommitTs);
     const torn = walLine(ts + 2n, messages[1], "never acknowledged");
-    fs.writeFileSync(path.join(dir, `wal-${walSeq}.jsonl`), `${walLine(ts + 1n, messages[0], "logged")}\n${torn.slice(0, torn.length - 7)}`);
+    fs.writeFileSync(
+      path.join(dir, `wal-${walSeq}.jsonl`),
+      `${walLine(ts + 1n, messages[0], "logged")}\n${torn.slice(0, torn.length - 7)}`,
+    );
     const { backend, logs } = await start(dir);
     try {
       const after = await allMessages(backend);
@@ -306,12 +322,16 @@ describe("the write-ahead log", () => {
     const file = path.join(dir, `wal-${walSeq}.jsonl`);
     fs.writeFileSync(file, `${walLine(BigInt(lastCommitTs) - 1000n, messages[0], "older")}\n`);
     const message = await startupError(dir, file);
-    expect(message).toContain(`line 1 has commit timestamp ${BigInt(lastCommitTs) - 1000n}, earlier than ${lastCommitTs} (the snapshot's lastCommitTs)`);
+    expect(message).toContain(
+      `line 1 has commit timestamp ${BigInt(lastCommitTs) - 1000n}, earlier than ${lastCommitTs} (the snapshot's lastCommitTs)`,
+    );
     expect(message).toMatch(/To recover: move wal-\d+\.jsonl out of the data folder if it does not belong to it/);
 
     const ts = BigInt(lastCommitTs);
     fs.writeFileSync(file, `${walLine(ts + 5n, messages[0], "a")}\n${walLine(ts + 4n, messages[1], "b")}\n`);
-    expect(await startupError(dir, file)).toContain(`line 2 has commit timestamp ${ts + 4n}, earlier than ${ts + 5n} (line 1 of wal-${walSeq}.jsonl)`);
+    expect(await startupError(dir, file)).toContain(
+      `line 2 has commit timestamp ${ts + 4n}, earlier than ${ts + 5n} (line 1 of wal-${walSeq}.jsonl)`,
+    );
   });
 });
 
@@ -322,7 +342,9 @@ describe("the lock", () => {
     fs.writeFileSync(path.join(dir, "backend.lock"), String(deadPid));
     const { backend, logs } = await start(dir);
     try {
-      expect(logs.join("\n")).toContain(`took over ${path.join(dir, "backend.lock")}: the backend that held it (pid ${deadPid}) is no longer running`);
+      expect(logs.join("\n")).toContain(
+        `took over ${path.join(dir, "backend.lock")}: the backend that held it (pid ${deadPid}) is no longer running`,
+      );
       expect(await allMessages(backend)).toEqual(messages);
       expect(fs.readFileSync(path.join(dir, "backend.lock"), "utf8")).toBe(String(process.pid));
     } finally {
@@ -346,7 +368,9 @@ describe("the lock", () => {
     const dir = copy();
     fs.writeFileSync(path.join(dir, "backend.lock"), "1"); // pid 1 is always alive
     const message = await startupError(dir, path.join(dir, "backend.lock"));
-    expect(message).toMatch(/is in use by another backend \(pid 1\)\. To recover: stop that backend or use another --data folder; if no backend is running .* delete/);
+    expect(message).toMatch(
+      /is in use by another backend \(pid 1\)\. To recover: stop that backend or use another --data folder; if no backend is running .* delete/,
+    );
   });
 
   it("a folder where the lock belongs stops start-up; --reset clears it", async () => {
@@ -367,7 +391,9 @@ describe("keys and mail", () => {
     const dir = copy();
     const file = path.join(dir, "secrets.json");
     fs.writeFileSync(file, "{");
-    expect(await startupError(dir, file)).toMatch(/is not valid JSON.*To recover: restore secrets\.json from a backup, or delete it to have new keys generated/s);
+    expect(await startupError(dir, file)).toMatch(
+      /is not valid JSON.*To recover: restore secrets\.json from a backup, or delete it to have new keys generated/s,
+    );
     fs.writeFileSync(file, JSON.stringify({ adminKey: "x" }));
     expect(await startupError(dir, file)).toMatch(/does not hold the JWT_PRIVATE_KEY, JWKS and adminKey/);
     fs.rmSync(file);
@@ -382,12 +408,12 @@ describe("keys and mail", () => {
   it("a mail log that is not JSON is moved aside with a warning; the sink starts empty", async () => {
     const dir = copy();
     const file = path.join(dir, "mail.json");
-    fs.writeFileSync(file, "[{\"id\":");
+    fs.writeFileSync(file, '[{"id":');
     const { backend, logs } = await start(dir);
     try {
       expect(backend.mail.list()).toEqual([]);
       const aside = fs.readdirSync(dir).find((n) => n.startsWith("mail.json.corrupt-"))!;
-      expect(fs.readFileSync(path.join(dir, aside), "utf8")).toBe("[{\"id\":");
+      expect(fs.readFileSync(path.join(dir, aside), "utf8")).toBe('[{"id":');
       expect(logs.join("\n")).toContain(`${file} is not valid JSON: moved it to ${path.join(dir, aside)}`);
       expect(await allMessages(backend)).toEqual(messages);
     } finally {

@@ -112,7 +112,10 @@ describe("hot reload", () => {
     // The old code and schema still serve: a number is still accepted.
     expect(await client.mutation(api.counter.increment, { name: "typed" })).toBe(2);
     // A change that leaves the stored documents valid goes through.
-    fs.writeFileSync(schemaFile, schema.replace("name: v.string(), value: v.number()", "name: v.string(), value: v.union(v.number(), v.string())"));
+    fs.writeFileSync(
+      schemaFile,
+      schema.replace("name: v.string(), value: v.number()", "name: v.string(), value: v.union(v.number(), v.string())"),
+    );
     expect(await h.backend.reload()).toBe(true);
   });
 

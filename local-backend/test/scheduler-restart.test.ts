@@ -85,7 +85,11 @@ describe("scheduled jobs across a restart", () => {
       await callHttp(url, "mutation", "jobs:scheduleIncrements", { name: "once", count: PER_BATCH });
     }
     // Kill while the jobs are running.
-    await eventually(async () => expect(await callHttp<number>(url, "query", "counter:get", { name: "once" })).toBeGreaterThan(0), 60_000, 1);
+    await eventually(
+      async () => expect(await callHttp<number>(url, "query", "counter:get", { name: "once" })).toBeGreaterThan(0),
+      60_000,
+      1,
+    );
     cli.child.kill("SIGKILL");
     await cli.exited;
     const backend = await openBackend(dataDir);

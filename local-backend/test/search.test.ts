@@ -75,7 +75,16 @@ async function errorOf(promise: Promise<unknown>): Promise<Error> {
 describe("tokenizer (Tantivy SimpleTokenizer + RemoveLongFilter(32) + LowerCaser)", () => {
   it("splits on anything not alphanumeric and lower-cases", () => {
     expect(tokenize("Hello, happy TAX-payer! don't foo_bar 3.14")).toEqual([
-      "hello", "happy", "tax", "payer", "don", "t", "foo", "bar", "3", "14",
+      "hello",
+      "happy",
+      "tax",
+      "payer",
+      "don",
+      "t",
+      "foo",
+      "bar",
+      "3",
+      "14",
     ]);
     expect(tokenize("Ünïcödé ΑΣ 東京タワー")).toEqual(["ünïcödé", "ασ", "東京タワー"]);
   });
@@ -137,7 +146,10 @@ describe("relevance order", () => {
     const t = await backend();
     await add(t, { body: "same words", topic: "1" }, { body: "same words", topic: "2" }, { body: "same words", topic: "3" });
     const docs = await t.run((ctx) =>
-      ctx.db.query("notes").withSearchIndex("by_body", (q) => q.search("body", "words")).collect(),
+      ctx.db
+        .query("notes")
+        .withSearchIndex("by_body", (q) => q.search("body", "words"))
+        .collect(),
     );
     expect(docs.map((d) => d.topic)).toEqual(["3", "2", "1"]);
   });
@@ -296,11 +308,19 @@ describe("the 1024-result cap", () => {
     await add(t, ...Array.from({ length: 1100 }, (_, i) => `common ${i}`));
     expect((await errorOf(search(t, "common"))).message).toContain(TOO_MANY_RESULTS_MESSAGE);
     const take = (n: number) =>
-      t.run((ctx) => ctx.db.query("notes").withSearchIndex("by_body", (q) => q.search("body", "common")).take(n));
+      t.run((ctx) =>
+        ctx.db
+          .query("notes")
+          .withSearchIndex("by_body", (q) => q.search("body", "common"))
+          .take(n),
+      );
     expect(await take(1024)).toHaveLength(1024);
     expect((await errorOf(take(1025))).message).toContain(TOO_MANY_RESULTS_MESSAGE);
     const first = await t.run((ctx) =>
-      ctx.db.query("notes").withSearchIndex("by_body", (q) => q.search("body", "common")).first(),
+      ctx.db
+        .query("notes")
+        .withSearchIndex("by_body", (q) => q.search("body", "common"))
+        .first(),
     );
     expect(first?.body).toBe("common 1099");
   });
@@ -417,12 +437,21 @@ describe("writes in the same transaction", () => {
     const seen = await t.run(async (ctx) => {
       const id = await ctx.db.insert("notes", { body: "banana new" });
       await ctx.db.insert("notes", { body: "apple three" });
-      const afterInsert = await ctx.db.query("notes").withSearchIndex("by_body", (q) => q.search("body", "apple banana")).collect();
+      const afterInsert = await ctx.db
+        .query("notes")
+        .withSearchIndex("by_body", (q) => q.search("body", "apple banana"))
+        .collect();
       await ctx.db.patch("notes", id, { body: "cherry new" });
-      const afterPatch = await ctx.db.query("notes").withSearchIndex("by_body", (q) => q.search("body", "banana cherry")).collect();
+      const afterPatch = await ctx.db
+        .query("notes")
+        .withSearchIndex("by_body", (q) => q.search("body", "banana cherry"))
+        .collect();
       const old = afterInsert.find((d) => d.body === "apple one")!;
       await ctx.db.delete("notes", old._id);
-      const afterDelete = await ctx.db.query("notes").withSearchIndex("by_body", (q) => q.search("body", "apple")).collect();
+      const afterDelete = await ctx.db
+        .query("notes")
+        .withSearchIndex("by_body", (q) => q.search("body", "apple"))
+        .collect();
       return [afterInsert, afterPatch, afterDelete].map((docs) => docs.map((d) => d.body));
     });
     // N = 4, all dl 2: idf(banana, n = 1) = 1.2040 beats idf(apple, n = 3) = 0.3567.
@@ -481,107 +510,131 @@ describe("against the running backend, with the official clients", () => {
 
   const article = (body: string, section = "main") => ({ title: body, body, section });
 
-  it("ranks over HTTP, with filter fields", async () => {
-    const http = h.http();
-    await http.mutation(api.articles.insert, {
-      articles: [article("banana two"), article("apple one"), article("apple three"), article("apple four", "other")],
-    });
-    // Same numbers as "ranks the rarer term first (idf)" above.
-    expect(await http.query(api.articles.search, { text: "apple banana", limit: 10 })).toEqual([
-      "banana two", "apple four", "apple three", "apple one",
-    ]);
-    expect(await http.query(api.articles.search, { text: "apple banana", section: "main", limit: 2 })).toEqual([
-      "banana two", "apple three",
-    ]);
-    expect(await http.query(api.articles.first, { text: "APPLE" })).toBe("apple four");
-  }, SLOW);
-
-  it("updates a live search when a better match is written, and a mutation sees its own writes", async () => {
-    const watcher = h.ws();
-    const writer = h.ws();
-    await writer.mutation(api.articles.insert, { articles: [article("kiwi x y z"), article("kiwi x y")] });
-    const args = { text: "kiwi", limit: 10 };
-    await waitForValue(watcher, api.articles.search, args, (v) => v.join("|") === "kiwi x y|kiwi x y z", SLOW);
-    const seen = await writer.mutation(api.articles.insertAndSearch, { article: article("kiwi kiwi"), text: "kiwi" });
-    expect(seen).toEqual(["kiwi kiwi", "kiwi x y", "kiwi x y z"]);
-    await waitForValue(watcher, api.articles.search, args, (v) => v[0] === "kiwi kiwi", SLOW);
-  }, SLOW);
-
-  it("re-runs a live search only for writes that match its terms and filters, as Convex's read sets do", async () => {
-    const client = h.ws();
-    const runs = () => h.logs.filter((line) => line.includes("run watched kiwi")).length;
-    let latest: string[] = [];
-    await new Promise<void>((resolve) => {
-      client.onUpdate(api.articles.watched, { text: "kiwi", section: "main" }, (titles) => {
-        latest = titles;
-        resolve();
+  it(
+    "ranks over HTTP, with filter fields",
+    async () => {
+      const http = h.http();
+      await http.mutation(api.articles.insert, {
+        articles: [article("banana two"), article("apple one"), article("apple three"), article("apple four", "other")],
       });
-    });
-    expect(runs()).toBe(1);
-    // A mutation through the same client resolves after its session re-ran what the commit touched.
-    await client.mutation(api.articles.insert, { articles: [article("banana split")] });
-    await client.mutation(api.articles.insert, { articles: [article("kiwi tart", "other")] });
-    expect(runs()).toBe(1);
-    // The last search term also matches as a prefix.
-    await client.mutation(api.articles.insert, { articles: [article("kiwifruit salad")] });
-    expect(runs()).toBe(2);
-    expect(latest).toEqual(["kiwifruit salad"]);
-    const [id] = await client.mutation(api.articles.insert, { articles: [article("kiwi")] });
-    expect(runs()).toBe(3);
-    expect(latest).toEqual(["kiwi", "kiwifruit salad"]);
-    // Moving a result out of the filter re-runs it (its old version matched).
-    await client.mutation(api.articles.setSection, { id, section: "other" });
-    expect(runs()).toBe(4);
-    expect(latest).toEqual(["kiwifruit salad"]);
-  }, SLOW);
+      // Same numbers as "ranks the rarer term first (idf)" above.
+      expect(await http.query(api.articles.search, { text: "apple banana", limit: 10 })).toEqual([
+        "banana two",
+        "apple four",
+        "apple three",
+        "apple one",
+      ]);
+      expect(await http.query(api.articles.search, { text: "apple banana", section: "main", limit: 2 })).toEqual([
+        "banana two",
+        "apple three",
+      ]);
+      expect(await http.query(api.articles.first, { text: "APPLE" })).toBe("apple four");
+    },
+    SLOW,
+  );
 
-  it("caps a search at 1024 results with Convex's error", async () => {
-    await h.backend.run("articles:seed", { count: 1100, body: "bulk item", prefix: "b" });
-    const http = h.http();
-    const error = await errorOf(http.query(api.articles.collectAll, { text: "bulk" }));
-    expect(error.message).toContain(TOO_MANY_RESULTS_MESSAGE);
-    // Equal scores: newest first.
-    expect(await http.query(api.articles.search, { text: "bulk", limit: 3 })).toEqual(["b1099", "b1098", "b1097"]);
-    expect(await http.query(api.articles.search, { text: "ite", limit: 1024 })).toHaveLength(1024);
-  }, SLOW);
+  it(
+    "updates a live search when a better match is written, and a mutation sees its own writes",
+    async () => {
+      const watcher = h.ws();
+      const writer = h.ws();
+      await writer.mutation(api.articles.insert, { articles: [article("kiwi x y z"), article("kiwi x y")] });
+      const args = { text: "kiwi", limit: 10 };
+      await waitForValue(watcher, api.articles.search, args, (v) => v.join("|") === "kiwi x y|kiwi x y z", SLOW);
+      const seen = await writer.mutation(api.articles.insertAndSearch, { article: article("kiwi kiwi"), text: "kiwi" });
+      expect(seen).toEqual(["kiwi kiwi", "kiwi x y", "kiwi x y z"]);
+      await waitForValue(watcher, api.articles.search, args, (v) => v[0] === "kiwi kiwi", SLOW);
+    },
+    SLOW,
+  );
 
-  it("pages through a ranked search with usePaginatedQuery's machinery", async () => {
-    const bodies = Array.from({ length: 23 }, (_, i) => `fig ${"fig ".repeat(i % 4)}${"pad ".repeat(i % 5)}n${i}`);
-    const http = h.http();
-    await http.mutation(api.articles.insert, { articles: bodies.map((b) => article(b)) });
-    const ranked = await http.query(api.articles.search, { text: "fig", limit: 100 });
-    expect(ranked).toHaveLength(23);
+  it(
+    "re-runs a live search only for writes that match its terms and filters, as Convex's read sets do",
+    async () => {
+      const client = h.ws();
+      const runs = () => h.logs.filter((line) => line.includes("run watched kiwi")).length;
+      let latest: string[] = [];
+      await new Promise<void>((resolve) => {
+        client.onUpdate(api.articles.watched, { text: "kiwi", section: "main" }, (titles) => {
+          latest = titles;
+          resolve();
+        });
+      });
+      expect(runs()).toBe(1);
+      // A mutation through the same client resolves after its session re-ran what the commit touched.
+      await client.mutation(api.articles.insert, { articles: [article("banana split")] });
+      await client.mutation(api.articles.insert, { articles: [article("kiwi tart", "other")] });
+      expect(runs()).toBe(1);
+      // The last search term also matches as a prefix.
+      await client.mutation(api.articles.insert, { articles: [article("kiwifruit salad")] });
+      expect(runs()).toBe(2);
+      expect(latest).toEqual(["kiwifruit salad"]);
+      const [id] = await client.mutation(api.articles.insert, { articles: [article("kiwi")] });
+      expect(runs()).toBe(3);
+      expect(latest).toEqual(["kiwi", "kiwifruit salad"]);
+      // Moving a result out of the filter re-runs it (its old version matched).
+      await client.mutation(api.articles.setSection, { id, section: "other" });
+      expect(runs()).toBe(4);
+      expect(latest).toEqual(["kiwifruit salad"]);
+    },
+    SLOW,
+  );
 
-    type Result = { results: Array<{ title: string }>; status: string; loadMore: (n: number) => boolean };
-    type PaginatedWatch = { onUpdate(cb: () => void): () => void; localQueryResult(): Result | undefined };
-    const react = h.react();
-    const watch = (
-      react as unknown as {
-        watchPaginatedQuery(q: unknown, args: object, o: { initialNumItems: number }): PaginatedWatch;
+  it(
+    "caps a search at 1024 results with Convex's error",
+    async () => {
+      await h.backend.run("articles:seed", { count: 1100, body: "bulk item", prefix: "b" });
+      const http = h.http();
+      const error = await errorOf(http.query(api.articles.collectAll, { text: "bulk" }));
+      expect(error.message).toContain(TOO_MANY_RESULTS_MESSAGE);
+      // Equal scores: newest first.
+      expect(await http.query(api.articles.search, { text: "bulk", limit: 3 })).toEqual(["b1099", "b1098", "b1097"]);
+      expect(await http.query(api.articles.search, { text: "ite", limit: 1024 })).toHaveLength(1024);
+    },
+    SLOW,
+  );
+
+  it(
+    "pages through a ranked search with usePaginatedQuery's machinery",
+    async () => {
+      const bodies = Array.from({ length: 23 }, (_, i) => `fig ${"fig ".repeat(i % 4)}${"pad ".repeat(i % 5)}n${i}`);
+      const http = h.http();
+      await http.mutation(api.articles.insert, { articles: bodies.map((b) => article(b)) });
+      const ranked = await http.query(api.articles.search, { text: "fig", limit: 100 });
+      expect(ranked).toHaveLength(23);
+
+      type Result = { results: Array<{ title: string }>; status: string; loadMore: (n: number) => boolean };
+      type PaginatedWatch = { onUpdate(cb: () => void): () => void; localQueryResult(): Result | undefined };
+      const react = h.react();
+      const watch = (
+        react as unknown as {
+          watchPaginatedQuery(q: unknown, args: object, o: { initialNumItems: number }): PaginatedWatch;
+        }
+      ).watchPaginatedQuery(api.articles.page, { text: "fig" }, { initialNumItems: 5 });
+      const keepAlive = watch.onUpdate(() => undefined);
+      /** The next state with `loaded` results and no page in flight. */
+      const settled = (loaded: number) =>
+        new Promise<Result>((resolve) => {
+          const check = () => {
+            const result = watch.localQueryResult();
+            if (result && result.status !== "LoadingMore" && result.results.length >= loaded) {
+              queueMicrotask(() => stop());
+              resolve(result);
+            }
+          };
+          const stop = watch.onUpdate(check);
+          check();
+        });
+      let result = await settled(5);
+      while (result.status === "CanLoadMore") {
+        const loaded = result.results.length;
+        result.loadMore(5);
+        result = await settled(Math.min(loaded + 5, 23));
       }
-    ).watchPaginatedQuery(api.articles.page, { text: "fig" }, { initialNumItems: 5 });
-    const keepAlive = watch.onUpdate(() => undefined);
-    /** The next state with `loaded` results and no page in flight. */
-    const settled = (loaded: number) =>
-      new Promise<Result>((resolve) => {
-        const check = () => {
-          const result = watch.localQueryResult();
-          if (result && result.status !== "LoadingMore" && result.results.length >= loaded) {
-            queueMicrotask(() => stop());
-            resolve(result);
-          }
-        };
-        const stop = watch.onUpdate(check);
-        check();
-      });
-    let result = await settled(5);
-    while (result.status === "CanLoadMore") {
-      const loaded = result.results.length;
-      result.loadMore(5);
-      result = await settled(Math.min(loaded + 5, 23));
-    }
-    keepAlive();
-    expect(result.status).toBe("Exhausted");
-    expect(result.results.map((a) => a.title)).toEqual(ranked);
-  }, SLOW);
+      keepAlive();
+      expect(result.status).toBe("Exhausted");
+      expect(result.results.map((a) => a.title)).toEqual(ranked);
+    },
+    SLOW,
+  );
 });

@@ -26,9 +26,9 @@ describe("startup", () => {
     const first = await startLocalBackend({ convexDir: FIXTURE_DIR, dataDir, port: 0, sitePort: 0, watch: false, log: false });
     try {
       fs.writeFileSync(path.join(dataDir, "backend.lock"), "1"); // pid 1 is always alive
-      await expect(
-        startLocalBackend({ convexDir: FIXTURE_DIR, dataDir, port: 0, sitePort: 0, watch: false, log: false }),
-      ).rejects.toThrow(/in use by another backend \(pid 1\)/);
+      await expect(startLocalBackend({ convexDir: FIXTURE_DIR, dataDir, port: 0, sitePort: 0, watch: false, log: false })).rejects.toThrow(
+        /in use by another backend \(pid 1\)/,
+      );
     } finally {
       fs.writeFileSync(path.join(dataDir, "backend.lock"), String(process.pid));
       await first.stop();
@@ -48,12 +48,11 @@ describe("startup", () => {
     }
   });
 
-  it("names what it cannot run before serving anything: a component with \"use node\", an app httpPrefix", async () => {
+  it('names what it cannot run before serving anything: a component with "use node", an app httpPrefix', async () => {
     const root = tempDir("lb-unsupported-");
     fs.cpSync(path.join(import.meta.dirname, "apps/local-components"), root, { recursive: true });
     const convexDir = path.join(root, "convex");
-    const start = () =>
-      startLocalBackend({ convexDir, port: 0, sitePort: 0, watch: false, log: false, env: { OTHER_GREETING: "x" } });
+    const start = () => startLocalBackend({ convexDir, port: 0, sitePort: 0, watch: false, log: false, env: { OTHER_GREETING: "x" } });
     const notes = path.join(convexDir, "notes/notes.ts");
     const original = fs.readFileSync(notes, "utf8");
     fs.writeFileSync(notes, `"use node";\n${original}`);

@@ -11,7 +11,11 @@ import { analyze, corpusOf, TextIndex } from "../src/search/text-index";
 import { type Random, random } from "./random";
 
 /** The reference: one pass over every visible document of the table (the engine's old path). */
-function scanCorpus(search: CompiledSearch, visible: ReadonlyMap<string, StoredDocument>, passesFilters: (doc: StoredDocument) => boolean): SearchCorpus {
+function scanCorpus(
+  search: CompiledSearch,
+  visible: ReadonlyMap<string, StoredDocument>,
+  passesFilters: (doc: StoredDocument) => boolean,
+): SearchCorpus {
   const { exact, prefix } = relevantTerms(search);
   const relevant = (term: string) => exact.includes(term) || (prefix !== undefined && term.startsWith(prefix));
   let totalTokens = 0;
@@ -98,7 +102,9 @@ describe("TextIndex", () => {
         const expected = rankSearch(s, scanCorpus(s, visible, passes(s)));
         const actual = rankSearch(s, corpusOf(index, committed, pending, passes(s), relevantTerms(s)));
         const summary = (c: typeof actual) => c.map((x) => `${x.doc._id}@${x.key.score}`);
-        expect(summary(actual), `trial ${trial}, query ${JSON.stringify(s.terms)} ${JSON.stringify(s.eqFilters)}`).toEqual(summary(expected));
+        expect(summary(actual), `trial ${trial}, query ${JSON.stringify(s.terms)} ${JSON.stringify(s.eqFilters)}`).toEqual(
+          summary(expected),
+        );
       }
     }
   });

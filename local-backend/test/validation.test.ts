@@ -5,11 +5,7 @@
 import { queryGeneric } from "convex/server";
 import { v, type Validator } from "convex/values";
 import { describe, expect, it } from "vitest";
-import {
-  argumentValidationError,
-  callerArgumentsError,
-  returnValueValidationError,
-} from "../src/validation/index.js";
+import { argumentValidationError, callerArgumentsError, returnValueValidationError } from "../src/validation/index.js";
 import { rustDebugFloat, rustDebugString, serdeJsonFloat } from "../src/validation/display.js";
 
 /** This backend's ids: a counter, then the table name. */
@@ -48,7 +44,9 @@ describe("the validator JSON functions export", () => {
     expect(withArgs.exportArgs()).toBe(
       '{"type":"object","value":{"a":{"fieldType":{"type":"number"},"optional":false},"b":{"fieldType":{"type":"id","tableName":"users"},"optional":true}}}',
     );
-    expect(withArgs.exportReturns()).toBe('{"type":"union","value":[{"type":"literal","value":{"$integer":"AQAAAAAAAAA="}},{"type":"null"}]}');
+    expect(withArgs.exportReturns()).toBe(
+      '{"type":"union","value":[{"type":"literal","value":{"$integer":"AQAAAAAAAAA="}},{"type":"null"}]}',
+    );
     const bare = exported(queryGeneric({ handler: () => null }));
     expect(bare.exportArgs()).toBe('{"type":"any"}');
     expect(bare.exportReturns()).toBe("null");

@@ -53,7 +53,11 @@ export async function handleAuthorizePost(ctx: StandInContext, req: IncomingMess
   const requestId = singleParam(form, "request") ?? "";
   const request = ctx.grants.peekPending(requestId);
   if (!request) {
-    throw new HttpError(400, "invalid_request", "この画面の有効期限が切れたか、すでに使われています (unknown or expired authorization request)");
+    throw new HttpError(
+      400,
+      "invalid_request",
+      "この画面の有効期限が切れたか、すでに使われています (unknown or expired authorization request)",
+    );
   }
   const back = (params: Record<string, string | undefined>) =>
     redirect(res, withParams(request.redirectUri, { ...params, state: request.state, iss: ctx.issuer }));

@@ -17,8 +17,19 @@ export function discoveryDocument(issuer: string) {
     // RFC 9207: the redirect back carries `iss`, which oauth4webapi then checks against `issuer`.
     authorization_response_iss_parameter_supported: true,
     claims_supported: [
-      "aud", "azp", "email", "email_verified", "exp", "family_name", "given_name",
-      "iat", "iss", "name", "nonce", "picture", "sub",
+      "aud",
+      "azp",
+      "email",
+      "email_verified",
+      "exp",
+      "family_name",
+      "given_name",
+      "iat",
+      "iss",
+      "name",
+      "nonce",
+      "picture",
+      "sub",
     ],
   };
 }

@@ -30,9 +30,7 @@ export interface AccessToken {
   scope: string;
 }
 
-export type RedeemResult =
-  | { ok: true; grant: AuthorizationCode }
-  | { ok: false; reason: "unknown" | "expired" | "used" };
+export type RedeemResult = { ok: true; grant: AuthorizationCode } | { ok: false; reason: "unknown" | "expired" | "used" };
 
 interface Expiring<T> {
   value: T;

@@ -50,7 +50,10 @@ const CJK = /[\u3040-\u30ff\u3400-\u9fff\uf900-\ufaff]/;
  * becomes the given name only.
  */
 export function splitName(name: string): { given_name?: string; family_name?: string } {
-  const parts = name.trim().split(/[\s\u3000]+/).filter(Boolean);
+  const parts = name
+    .trim()
+    .split(/[\s\u3000]+/)
+    .filter(Boolean);
   if (parts.length === 0) return {};
   if (parts.length === 1) return { given_name: parts[0] };
   if (CJK.test(name)) return { family_name: parts[0], given_name: parts.slice(1).join(" ") };

@@ -69,11 +69,11 @@ async function route(ctx: StandInContext, req: IncomingMessage, res: ServerRespo
 }
 
 function reportError(ctx: StandInContext, req: IncomingMessage, res: ServerResponse, err: unknown): void {
-  const httpError =
-    err instanceof HttpError ? err : new HttpError(500, "server_error", "the stand-in failed; see its log");
+  const httpError = err instanceof HttpError ? err : new HttpError(500, "server_error", "the stand-in failed; see its log");
   const path = new URL(req.url ?? "/", ctx.issuer).pathname;
   if (!(err instanceof HttpError)) ctx.log(`internal error on ${req.method} ${path}: ${String((err as Error)?.stack ?? err)}`);
-  else if (httpError.error !== "not_found") ctx.log(`${req.method} ${path} → ${httpError.status} ${httpError.error}: ${httpError.description}`);
+  else if (httpError.error !== "not_found")
+    ctx.log(`${req.method} ${path} → ${httpError.status} ${httpError.error}: ${httpError.description}`);
   if (res.headersSent) {
     res.destroy();
     return;

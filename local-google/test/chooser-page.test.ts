@@ -78,7 +78,11 @@ describe("chooser page", () => {
   it("shows field errors and keeps the typed values when the typed identity is refused", async () => {
     const page = await chooser();
     const form = new URLSearchParams({
-      request: page.requestId, action: "custom", name: "", email: "not-an-email", picture: "ftp://x",
+      request: page.requestId,
+      action: "custom",
+      name: "",
+      email: "not-an-email",
+      picture: "ftp://x",
     });
     const response = await fetch(`${standIn.issuer}/authorize`, { method: "POST", body: form, redirect: "manual" });
     expect(response.status).toBe(400);

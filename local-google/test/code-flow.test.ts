@@ -3,15 +3,7 @@
 import * as o from "oauth4webapi";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startGoogleStandIn, subjectForEmail, type GoogleStandIn } from "../src/index.js";
-import {
-  chooseAndReturn,
-  CLIENT_ID,
-  CLIENT_SECRET,
-  discover,
-  REDIRECT_URI,
-  startAuthorization,
-  type Choice,
-} from "./helpers.js";
+import { chooseAndReturn, CLIENT_ID, CLIENT_SECRET, discover, REDIRECT_URI, startAuthorization, type Choice } from "./helpers.js";
 
 let standIn: GoogleStandIn;
 let as: o.AuthorizationServer;
@@ -136,7 +128,12 @@ describe("account identity (sub)", () => {
       const back = await chooseAndReturn(second.issuer, start.url, { account: "hanako@example.com" });
       const params = o.validateAuthResponse(secondAs, client, back, start.state);
       const response = await o.authorizationCodeGrantRequest(
-        secondAs, client, o.ClientSecretBasic("anything"), params, REDIRECT_URI, start.codeVerifier,
+        secondAs,
+        client,
+        o.ClientSecretBasic("anything"),
+        params,
+        REDIRECT_URI,
+        start.codeVerifier,
         { [o.allowInsecureRequests]: true },
       );
       const tokens = await o.processAuthorizationCodeResponse(secondAs, client, response, { expectedNonce: start.nonce! });

@@ -7,10 +7,7 @@ import Google from "@auth/core/providers/google";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { getAuthorizationUrl } from "../../node_modules/@convex-dev/auth/dist/server/oauth/authorizationUrl.js";
 import { handleOAuth } from "../../node_modules/@convex-dev/auth/dist/server/oauth/callback.js";
-import {
-  defaultCookiesOptions,
-  oAuthConfigToInternalProvider,
-} from "../../node_modules/@convex-dev/auth/dist/server/oauth/convexAuth.js";
+import { defaultCookiesOptions, oAuthConfigToInternalProvider } from "../../node_modules/@convex-dev/auth/dist/server/oauth/convexAuth.js";
 import * as providerUtils from "../../node_modules/@convex-dev/auth/dist/server/provider_utils.js";
 import { startGoogleStandIn, subjectForEmail, type GoogleStandIn } from "../src/index.js";
 import { chooseAndReturn, CLIENT_ID, CLIENT_SECRET } from "./helpers.js";

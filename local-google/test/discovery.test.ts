@@ -54,9 +54,7 @@ describe("discovery document", () => {
       code_challenge_methods_supported: ["S256"],
     });
     expect(doc.scopes_supported).toEqual(expect.arrayContaining(["openid", "email", "profile"]));
-    expect(doc.token_endpoint_auth_methods_supported).toEqual(
-      expect.arrayContaining(["client_secret_basic", "client_secret_post"]),
-    );
+    expect(doc.token_endpoint_auth_methods_supported).toEqual(expect.arrayContaining(["client_secret_basic", "client_secret_post"]));
     expect(doc.claims_supported).toEqual(
       expect.arrayContaining(["sub", "iss", "aud", "email", "email_verified", "name", "picture", "nonce"]),
     );

@@ -59,10 +59,7 @@ export async function openChooser(url: URL | string): Promise<ChooserPage> {
   return { status: response.status, html, requestId };
 }
 
-export type Choice =
-  | { account: string }
-  | { custom: { name: string; email: string; picture?: string } }
-  | { cancel: true };
+export type Choice = { account: string } | { custom: { name: string; email: string; picture?: string } } | { cancel: true };
 
 /** Submits one of the chooser's forms, as a browser would, without following the redirect. */
 export async function submitChoice(issuer: string, requestId: string, choice: Choice): Promise<Response> {

@@ -113,8 +113,12 @@ describe("token endpoint", () => {
   it("refuses a wrong client secret with client_secret_post", async () => {
     const { code, codeVerifier } = await obtainCode(standIn.issuer, as);
     const result = await postToken(standIn.issuer, {
-      grant_type: "authorization_code", code, redirect_uri: REDIRECT_URI, code_verifier: codeVerifier,
-      client_id: CLIENT_ID, client_secret: "wrong",
+      grant_type: "authorization_code",
+      code,
+      redirect_uri: REDIRECT_URI,
+      code_verifier: codeVerifier,
+      client_id: CLIENT_ID,
+      client_secret: "wrong",
     });
     expect(result).toMatchObject({ status: 401, body: { error: "invalid_client" } });
   });
@@ -122,7 +126,10 @@ describe("token endpoint", () => {
   it("refuses a request without client authentication", async () => {
     const { code, codeVerifier } = await obtainCode(standIn.issuer, as);
     const result = await postToken(standIn.issuer, {
-      grant_type: "authorization_code", code, redirect_uri: REDIRECT_URI, code_verifier: codeVerifier,
+      grant_type: "authorization_code",
+      code,
+      redirect_uri: REDIRECT_URI,
+      code_verifier: codeVerifier,
     });
     expect(result).toMatchObject({ status: 401, body: { error: "invalid_client" } });
   });

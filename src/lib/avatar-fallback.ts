@@ -39,7 +39,10 @@ const JAPANESE_SCRIPT = /[\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Han}]/
 
 /** "Taro Yamada" → "TY", "yuki" → "Y", "山田 太郎" → "山", "" → "?" */
 export function getInitials(name: string): string {
-  const words = name.trim().split(/[\s\u3000]+/u).filter(Boolean);
+  const words = name
+    .trim()
+    .split(/[\s\u3000]+/u)
+    .filter(Boolean);
   const first = words[0];
   if (!first) return "?";
   const firstChar = Array.from(first)[0] ?? "?";

@@ -18,13 +18,27 @@ describe("readServerError", () => {
   });
 
   it("reads how long a rate-limit refusal says to wait", () => {
-    const error = new ConvexError({ code: "RATE_LIMITED", message: "操作が多すぎます。30秒後にもう一度お試しください", retryAfterMs: 29_400 });
+    const error = new ConvexError({
+      code: "RATE_LIMITED",
+      message: "操作が多すぎます。30秒後にもう一度お試しください",
+      retryAfterMs: 29_400,
+    });
     expect(readServerError(error)).toMatchObject({ code: "RATE_LIMITED", retryAfterMs: 29_400 });
     expect(readServerError(new ConvexError({ code: "RATE_LIMITED", message: "x", retryAfterMs: "soon" })).retryAfterMs).toBeNull();
   });
 
   it("falls back to a generic message for anything else", () => {
-    expect(readServerError(new Error("socket closed"))).toEqual({ message: "エラーが発生しました", code: null, fields: {}, retryAfterMs: null });
-    expect(readServerError(new ConvexError("plain string"), "失敗")).toEqual({ message: "失敗", code: null, fields: {}, retryAfterMs: null });
+    expect(readServerError(new Error("socket closed"))).toEqual({
+      message: "エラーが発生しました",
+      code: null,
+      fields: {},
+      retryAfterMs: null,
+    });
+    expect(readServerError(new ConvexError("plain string"), "失敗")).toEqual({
+      message: "失敗",
+      code: null,
+      fields: {},
+      retryAfterMs: null,
+    });
   });
 });

@@ -11,8 +11,7 @@ export type ServerError = {
   retryAfterMs: number | null;
 };
 
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === "object" && value !== null && !Array.isArray(value);
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null && !Array.isArray(value);
 
 /**
  * The user-facing part of a failed Convex call. Anything that is not a ConvexError (a bug, a

@@ -72,7 +72,6 @@ export function suspensionUntilText(until: number | null): string {
   return until === null ? "無期限" : `${japanDateTime(until)}まで`;
 }
 
-export const isModeratorRole = (role: string | null | undefined): role is "moderator" | "admin" =>
-  role === "moderator" || role === "admin";
+export const isModeratorRole = (role: string | null | undefined): role is "moderator" | "admin" => role === "moderator" || role === "admin";
 
 export type { ModerationActionKind, ReportReason, ReportTargetType };

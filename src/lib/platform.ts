@@ -3,9 +3,7 @@ import type { KeyboardEvent as ReactKeyboardEvent } from "react";
 /** Apple keyboards say ⌘ where others say Ctrl; used only for shortcut hints. */
 export function isApplePlatform(): boolean {
   if (typeof navigator === "undefined") return false;
-  const platform =
-    (navigator as Navigator & { userAgentData?: { platform?: string } }).userAgentData?.platform ??
-    navigator.platform;
+  const platform = (navigator as Navigator & { userAgentData?: { platform?: string } }).userAgentData?.platform ?? navigator.platform;
   return /mac|iphone|ipad|ipod/i.test(platform);
 }
 

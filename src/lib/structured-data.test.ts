@@ -31,7 +31,10 @@ describe("JSON-LD", () => {
   });
 
   it("describes a profile as a ProfilePage about a Person, leaving out what is empty", () => {
-    const ld = profileJsonLd({ _id: "u1", handle: "maker", displayName: "作り手", photoUrl: null, bio: "", githubUrl: "https://github.com/maker" }, "https://app.example");
+    const ld = profileJsonLd(
+      { _id: "u1", handle: "maker", displayName: "作り手", photoUrl: null, bio: "", githubUrl: "https://github.com/maker" },
+      "https://app.example",
+    );
     expect(ld).toEqual({
       "@context": "https://schema.org",
       "@type": "ProfilePage",

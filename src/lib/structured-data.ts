@@ -41,7 +41,11 @@ export function workJsonLd(work: WorkForLd, origin: string): Json {
     keywords: [...work.tags, ...work.aiTools].join(", "),
     author: { "@type": "Person", name: work.author.displayName, ...(authorId ? { url: `${origin}${paths.profile(authorId)}` } : {}) },
     publisher: { "@type": "Organization", name: SITE_NAME, url: `${origin}/` },
-    interactionStatistic: { "@type": "InteractionCounter", interactionType: "https://schema.org/LikeAction", userInteractionCount: work.likesCount },
+    interactionStatistic: {
+      "@type": "InteractionCounter",
+      interactionType: "https://schema.org/LikeAction",
+      userInteractionCount: work.likesCount,
+    },
     sameAs: work.demoUrl,
   };
 }
@@ -81,5 +85,8 @@ export function profileJsonLd(profile: ProfileForLd, origin: string): Json {
  * separators JavaScript once rejected) escaped, so no value can close the script element.
  */
 export function jsonLdText(data: Json): string {
-  return JSON.stringify(data).replace(/</g, "\\u003c").replace(/\u2028/g, "\\u2028").replace(/\u2029/g, "\\u2029");
+  return JSON.stringify(data)
+    .replace(/</g, "\\u003c")
+    .replace(/\u2028/g, "\\u2028")
+    .replace(/\u2029/g, "\\u2029");
 }

@@ -16,7 +16,12 @@ describe("cn's tailwind-merge config", () => {
     // Every pair of classes with the same first word (text-…, hover:bg-…): where most conflicts are.
     const families = new Map<string, string[]>();
     for (const word of classes) {
-      const family = word.split(":").at(-1)?.replace(/^[!-]+/, "").split("-")[0] ?? "";
+      const family =
+        word
+          .split(":")
+          .at(-1)
+          ?.replace(/^[!-]+/, "")
+          .split("-")[0] ?? "";
       families.set(family, [...(families.get(family) ?? []), word]);
     }
     const differences: string[] = [];

@@ -12,9 +12,7 @@ function useViewerQuery(enabled: boolean) {
  * never flash a signed-out state for a signed-in user.
  */
 export function useViewer():
-  | { status: "loading"; viewer: undefined }
-  | { status: "signedOut"; viewer: null }
-  | { status: "signedIn"; viewer: Viewer } {
+  { status: "loading"; viewer: undefined } | { status: "signedOut"; viewer: null } | { status: "signedIn"; viewer: Viewer } {
   const { isLoading, isAuthenticated } = useConvexAuth();
   const viewer = useViewerQuery(isAuthenticated);
   if (isLoading || (isAuthenticated && viewer === undefined)) return { status: "loading", viewer: undefined };

@@ -28,8 +28,14 @@ describe("abuse limits", () => {
           .getByRole("list", { name: "コメント一覧" })
           .getByText(text, { exact: true })
           .waitFor()
-          .then(() => "posted" as const, () => "timeout" as const),
-        refusal.waitFor().then(() => "refused" as const, () => "timeout" as const),
+          .then(
+            () => "posted" as const,
+            () => "timeout" as const,
+          ),
+        refusal.waitFor().then(
+          () => "refused" as const,
+          () => "timeout" as const,
+        ),
       ]);
       expect(outcome).not.toBe("timeout");
       if (outcome === "refused") {

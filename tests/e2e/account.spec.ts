@@ -130,10 +130,7 @@ describe("sign-in, profile setup and edit, settings, account deletion", () => {
     const likesSwitch = other.getByRole("switch", { name: "いいね", exact: true });
     await likesSwitch.waitFor();
     // Live: the other browser shows the change once the server has it.
-    await other.waitForFunction(
-      (el) => el?.getAttribute("aria-checked") === "false",
-      await likesSwitch.elementHandle(),
-    );
+    await other.waitForFunction((el) => el?.getAttribute("aria-checked") === "false", await likesSwitch.elementHandle());
     await expectNoSeriousA11yViolations(other, "settings (phone)");
     await page.reload();
     await page.getByRole("switch", { name: "いいね", exact: true }).waitFor();
@@ -143,7 +140,7 @@ describe("sign-in, profile setup and edit, settings, account deletion", () => {
 
     // Export downloads the user's data as JSON.
     const [download] = await Promise.all([page.waitForEvent("download"), button(page, "データをエクスポート").click()]);
-    const exported = JSON.parse(fs.readFileSync((await download.path()), "utf8")) as {
+    const exported = JSON.parse(fs.readFileSync(await download.path(), "utf8")) as {
       profile: { handle: string; location: string };
       settings: { notifications: { likes: boolean } };
     };

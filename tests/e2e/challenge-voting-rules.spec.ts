@@ -16,12 +16,16 @@ const field = (page: Page, name: RegExp) => page.getByRole("textbox", { name });
 const toast = (page: Page, text: string) => page.getByText(text, { exact: true }).first().waitFor();
 const grid = (page: Page) => page.getByRole("list", { name: "提出作品" });
 const entryCard = (page: Page, title: string) =>
-  grid(page).getByRole("listitem").filter({ has: page.getByRole("link", { name: title, exact: true }) });
+  grid(page)
+    .getByRole("listitem")
+    .filter({ has: page.getByRole("link", { name: title, exact: true }) });
 const voteButton = (page: Page, title: string) => entryCard(page, title).getByRole("button", { name: /^投票/ });
 
 /** No count anywhere in the grid: no 「N票」 in a label and no bare number beside a heart. */
 async function expectNoCounts(page: Page) {
-  const labels = await grid(page).getByRole("button").evaluateAll((buttons) => buttons.map((b) => b.getAttribute("aria-label") ?? ""));
+  const labels = await grid(page)
+    .getByRole("button")
+    .evaluateAll((buttons) => buttons.map((b) => b.getAttribute("aria-label") ?? ""));
   expect(labels.filter((label) => /\d+票/.test(label))).toEqual([]);
   expect(await grid(page).innerText()).not.toMatch(/\d+票|投票済み\s*\d|投票\s*\d/);
 }

@@ -15,10 +15,15 @@ const ENTRANT_WORK = "九九マスター";
 const field = (page: Page, name: RegExp) => page.getByRole("textbox", { name });
 const toast = (page: Page, text: string) => page.getByText(text, { exact: true }).first().waitFor();
 const entryCard = (page: Page, title: string) =>
-  page.getByRole("list", { name: "提出作品" }).getByRole("listitem").filter({ has: page.getByRole("link", { name: title, exact: true }) });
+  page
+    .getByRole("list", { name: "提出作品" })
+    .getByRole("listitem")
+    .filter({ has: page.getByRole("link", { name: title, exact: true }) });
 const voteButton = (page: Page, title: string) => entryCard(page, title).getByRole("button", { name: /^投票 \d+票$/ });
 const votesShown = (page: Page, title: string, votes: number) =>
-  entryCard(page, title).getByRole("button", { name: `投票 ${votes}票`, exact: true }).waitFor();
+  entryCard(page, title)
+    .getByRole("button", { name: `投票 ${votes}票`, exact: true })
+    .waitFor();
 
 describe("challenges", () => {
   test("A creates one, B enters from its page, C posts into it, everyone votes live, A picks the winner", async () => {
@@ -33,7 +38,12 @@ describe("challenges", () => {
     await a.waitForURL((url) => url.pathname === "/challenges/create");
     const create = a.getByRole("button", { name: "チャレンジを作成" });
     await create.click();
-    for (const message of ["タイトルを入力してください", "説明を入力してください", "要件・ルールを入力してください", "終了日を選択してください"]) {
+    for (const message of [
+      "タイトルを入力してください",
+      "説明を入力してください",
+      "要件・ルールを入力してください",
+      "終了日を選択してください",
+    ]) {
       await a.getByText(message, { exact: true }).waitFor();
     }
     await expectNoSeriousA11yViolations(a, "challenge create (with errors)");
@@ -134,7 +144,10 @@ describe("challenges", () => {
 
     // The winner's bell has the news, and her profile the badge.
     await b.getByRole("banner").getByRole("button", { name: /^通知/ }).click();
-    await b.getByRole("menu").getByRole("menuitem", { name: new RegExp(`チャレンジで優勝しました.*「${title}」で優勝しました`) }).click();
+    await b
+      .getByRole("menu")
+      .getByRole("menuitem", { name: new RegExp(`チャレンジで優勝しました.*「${title}」で優勝しました`) })
+      .click();
     await b.waitForURL((url) => url.pathname === challengePath);
     await b.goto(`/profile/${ENTRANT.handle}`);
     await b.getByRole("region", { name: "獲得バッジ" }).getByText("チャレンジ優勝", { exact: true }).waitFor();
@@ -147,9 +160,9 @@ describe("challenges", () => {
     const list = page.getByRole("list", { name: "チャレンジ一覧" });
     await list.waitFor();
     const rank = { 募集中: 0, 投票中: 1, 終了: 2 } as Record<string, number>;
-    const statuses = await list.getByRole("listitem").evaluateAll((cards) =>
-      cards.map((card) => ["募集中", "投票中", "終了"].find((label) => card.textContent?.includes(label)) ?? ""),
-    );
+    const statuses = await list
+      .getByRole("listitem")
+      .evaluateAll((cards) => cards.map((card) => ["募集中", "投票中", "終了"].find((label) => card.textContent?.includes(label)) ?? ""));
     const ranks = statuses.map((status) => rank[status]);
     expect(ranks.length).toBeGreaterThanOrEqual(3);
     expect(ranks).toEqual([...ranks].sort((x, y) => x - y));

@@ -37,7 +37,10 @@ describe("creator dashboard", () => {
     await creator.waitForURL((url) => url.pathname === "/dashboard");
     await creator.getByRole("heading", { level: 1, name: "ダッシュボード" }).waitFor();
     await period(creator, "過去7日間").and(creator.locator('[aria-pressed="true"]')).waitFor();
-    await creator.getByRole("table", { name: /作品ごとの数字/ }).getByRole("link", { name: title }).waitFor();
+    await creator
+      .getByRole("table", { name: /作品ごとの数字/ })
+      .getByRole("link", { name: title })
+      .waitFor();
     await creator.locator(".recharts-wrapper").first().waitFor();
     await expectNoSeriousA11yViolations(creator, "/dashboard (desktop)");
     await creator.screenshot({ path: "/tmp/analytics-dashboard-desktop.png", fullPage: true });
@@ -55,12 +58,15 @@ describe("creator dashboard", () => {
       creator.getByRole("button", { name: "CSVをダウンロード" }).click(),
     ]);
     expect(download.suggestedFilename()).toMatch(/^analytics-\d{4}-\d{2}-\d{2}-7days\.csv$/);
-    const csv = fs.readFileSync((await download.path()), "utf8");
+    const csv = fs.readFileSync(await download.path(), "utf8");
     expect(csv.startsWith("\uFEFF日付,閲覧数,いいね,")).toBe(true);
     expect(csv.trim().split("\r\n")).toHaveLength(8);
 
     // The work's own view.
-    await creator.getByRole("table", { name: /作品ごとの数字/ }).getByRole("link", { name: title }).click();
+    await creator
+      .getByRole("table", { name: /作品ごとの数字/ })
+      .getByRole("link", { name: title })
+      .click();
     await creator.waitForURL((url) => url.pathname.startsWith("/dashboard/works/"));
     await creator.getByRole("heading", { level: 1, name: title }).waitFor();
     await creator.getByRole("heading", { name: "よく見られた日" }).waitFor();

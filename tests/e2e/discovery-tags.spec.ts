@@ -48,7 +48,10 @@ describe("tag and tool pages", () => {
       await page.waitForURL((url) => url.searchParams.get("zeroCode") === "1");
       await expect
         .poll(async () => {
-          const cards = await worksList(page).getByRole("listitem").filter({ has: page.getByRole("heading") }).allInnerTexts();
+          const cards = await worksList(page)
+            .getByRole("listitem")
+            .filter({ has: page.getByRole("heading") })
+            .allInnerTexts();
           return cards.length > 0 && cards.every((text) => text.includes("ゼロコード")) && cards.some((text) => text.includes(WORK));
         })
         .toBe(true);
@@ -68,7 +71,9 @@ describe("tag and tool pages", () => {
       await worksList(page).getByRole("link", { name: WORK }).waitFor();
 
       // A chip on a card goes to that tool, not to the work.
-      const card = worksList(page).getByRole("listitem").filter({ has: page.getByRole("link", { name: WORK }) });
+      const card = worksList(page)
+        .getByRole("listitem")
+        .filter({ has: page.getByRole("link", { name: WORK }) });
       await card.getByRole("link", { name: "v0", exact: true }).click();
       await page.waitForURL((url) => url.pathname === "/tools/v0");
       await page.getByRole("heading", { level: 1, name: "v0" }).waitFor();

@@ -19,8 +19,7 @@ async function openWork(page: Page, title: string) {
 }
 
 const reactions = (page: Page) => page.getByRole("group", { name: "反応" });
-const pressed = (page: Page, name: string) =>
-  page.getByRole("button", { name, exact: true }).getAttribute("aria-pressed");
+const pressed = (page: Page, name: string) => page.getByRole("button", { name, exact: true }).getAttribute("aria-pressed");
 
 describe("gallery", () => {
   test("search in Japanese finds a demo work by a word inside its description", async () => {
@@ -115,9 +114,7 @@ describe("work page", () => {
 
   test("share copies the share link and shows コピー済み for 2 seconds", async () => {
     const page = await browser.newPage();
-    await page
-      .context()
-      .grantPermissions(["clipboard-read", "clipboard-write"], { origin: new URL(browser.appUrl()).origin });
+    await page.context().grantPermissions(["clipboard-read", "clipboard-write"], { origin: new URL(browser.appUrl()).origin });
     const path = await openWork(page, "ふんわり家計簿");
     const shareUrl = `${inject("siteUrl")}/share/projects/${path.split("/").at(-1)}`;
     await page.getByRole("button", { name: "共有" }).click();
@@ -128,9 +125,7 @@ describe("work page", () => {
 
   test("埋め込み shows the card it embeds and copies its code; the card opens the work page", async () => {
     const page = await browser.newPage(PHONE);
-    await page
-      .context()
-      .grantPermissions(["clipboard-read", "clipboard-write"], { origin: new URL(browser.appUrl()).origin });
+    await page.context().grantPermissions(["clipboard-read", "clipboard-write"], { origin: new URL(browser.appUrl()).origin });
     const path = await openWork(page, "ふんわり家計簿");
     const embedUrl = `${inject("siteUrl")}/embed/projects/${path.split("/").at(-1)}`;
     await page.getByRole("button", { name: "埋め込み" }).click();
@@ -260,10 +255,7 @@ describe("work page", () => {
     await likeB.click();
     await a.getByRole("button", { name: `いいね ${likesBefore}件` }).waitFor();
     await b.getByRole("button", { name: "コメントを削除" }).click();
-    await b
-      .getByRole("alertdialog", { name: "コメントを削除しますか？" })
-      .getByRole("button", { name: "削除する" })
-      .click();
+    await b.getByRole("alertdialog", { name: "コメントを削除しますか？" }).getByRole("button", { name: "削除する" }).click();
     await a.getByRole("list", { name: "コメント一覧" }).getByText(comment).waitFor({ state: "detached" });
     await reactions(a).getByLabel(`コメント ${commentsBefore}件`, { exact: true }).waitFor();
   });

@@ -39,83 +39,87 @@ async function loadedImages(page: Page, fromNetwork: Map<string, number>): Promi
 }
 
 describe("lean images", () => {
-  test("a gallery page of 20 cards loads at most 1 MB of images; thumbnails are sized, and lazy below the first row", { timeout: 120_000 }, async () => {
-    const page = await browser.newPage();
-    const fromNetwork = new Map<string, number>();
-    const pending: Promise<void>[] = [];
-    page.on("response", (response: Response) => {
-      if (response.request().resourceType() !== "image") return;
-      pending.push(
-        response
-          .request()
-          .sizes()
-          .then(({ responseBodySize }) => void fromNetwork.set(response.url(), responseBodySize))
-          .catch(() => {}),
-      );
-    });
-
-    await page.goto("/projects");
-    // The first page of a fresh stack may wait for Vite to prepare its modules.
-    await results(page).waitFor();
-    await page.waitForFunction(() => document.querySelectorAll('[aria-label="作品一覧"] > li').length >= 12);
-
-    // Every card thumbnail: intrinsic size of a 16:10 box, async decoding; the first row (on
-    // screen at once, the page's largest paint) eager, the first of all with high priority, the
-    // rest lazy.
-    const cardImages = results(page).locator("li img[data-card-thumbnail]");
-    const attributes = await cardImages.evaluateAll((images) =>
-      images.map((img) => ({
-        width: img.getAttribute("width"),
-        height: img.getAttribute("height"),
-        loading: img.getAttribute("loading"),
-        decoding: img.getAttribute("decoding"),
-        fetchPriority: img.getAttribute("fetchpriority"),
-      })),
-    );
-    expect(attributes.length).toBeGreaterThanOrEqual(12);
-    expect(attributes.map((found) => found.loading)).toEqual(attributes.map((_, n) => (n < 3 ? "eager" : "lazy")));
-    expect(attributes.map((found) => found.fetchPriority)).toEqual(attributes.map((_, n) => (n === 0 ? "high" : n < 3 ? "auto" : null)));
-    for (const found of attributes) {
-      expect(found.decoding).toBe("async");
-      expect(Number(found.width)).toBeGreaterThan(0);
-      expect(Number(found.height)).toBeGreaterThan(0);
-      expect(Number(found.width) / Number(found.height)).toBeCloseTo(16 / 10, 2);
-    }
-
-    // Scroll to the bottom in steps so every lazy image starts, then wait for all to finish.
-    for (let y = 0; y < 20; y++) {
-      const atBottom = await page.evaluate(() => {
-        window.scrollBy(0, window.innerHeight);
-        return window.scrollY + window.innerHeight >= document.documentElement.scrollHeight - 2;
+  test(
+    "a gallery page of 20 cards loads at most 1 MB of images; thumbnails are sized, and lazy below the first row",
+    { timeout: 120_000 },
+    async () => {
+      const page = await browser.newPage();
+      const fromNetwork = new Map<string, number>();
+      const pending: Promise<void>[] = [];
+      page.on("response", (response: Response) => {
+        if (response.request().resourceType() !== "image") return;
+        pending.push(
+          response
+            .request()
+            .sizes()
+            .then(({ responseBodySize }) => void fromNetwork.set(response.url(), responseBodySize))
+            .catch(() => {}),
+        );
       });
-      if (atBottom) break;
-      await page.waitForTimeout(100);
-    }
-    await page.waitForFunction(
-      () => Array.from(document.querySelectorAll('[aria-label="作品一覧"] img')).every((img) => (img as HTMLImageElement).complete),
-    );
-    await page.waitForLoadState("networkidle");
-    await Promise.all(pending);
 
-    const thumbnailUrls = new Set(await cardImages.evaluateAll((images) => images.map((img) => (img as HTMLImageElement).currentSrc)));
-    const loaded = await loadedImages(page, fromNetwork);
-    const thumbnails = loaded.filter((image) => thumbnailUrls.has(image.url));
-    const others = loaded.filter((image) => !thumbnailUrls.has(image.url));
-    expect(thumbnails.length).toBeGreaterThanOrEqual(12);
-    for (const image of thumbnails) expect(image.bytes, image.url).toBeGreaterThan(0);
+      await page.goto("/projects");
+      // The first page of a fresh stack may wait for Vite to prepare its modules.
+      await results(page).waitFor();
+      await page.waitForFunction(() => document.querySelectorAll('[aria-label="作品一覧"] > li').length >= 12);
 
-    const total = loaded.reduce((sum, image) => sum + image.bytes, 0);
-    const largestThumbnail = Math.max(...thumbnails.map((image) => image.bytes));
-    const otherBytes = others.reduce((sum, image) => sum + image.bytes, 0);
-    console.log(
-      `images on /projects: ${loaded.length} files, ${(total / 1024).toFixed(1)} kB in all; ` +
-        `${thumbnails.length} card thumbnails, largest ${(largestThumbnail / 1024).toFixed(1)} kB; ` +
-        `other images ${(otherBytes / 1024).toFixed(1)} kB; ` +
-        `20 cards at most ${((CARDS_PER_PAGE * largestThumbnail + otherBytes) / 1024).toFixed(1)} kB`,
-    );
-    expect(total).toBeLessThanOrEqual(MB);
-    expect(CARDS_PER_PAGE * largestThumbnail + otherBytes).toBeLessThanOrEqual(MB);
-  });
+      // Every card thumbnail: intrinsic size of a 16:10 box, async decoding; the first row (on
+      // screen at once, the page's largest paint) eager, the first of all with high priority, the
+      // rest lazy.
+      const cardImages = results(page).locator("li img[data-card-thumbnail]");
+      const attributes = await cardImages.evaluateAll((images) =>
+        images.map((img) => ({
+          width: img.getAttribute("width"),
+          height: img.getAttribute("height"),
+          loading: img.getAttribute("loading"),
+          decoding: img.getAttribute("decoding"),
+          fetchPriority: img.getAttribute("fetchpriority"),
+        })),
+      );
+      expect(attributes.length).toBeGreaterThanOrEqual(12);
+      expect(attributes.map((found) => found.loading)).toEqual(attributes.map((_, n) => (n < 3 ? "eager" : "lazy")));
+      expect(attributes.map((found) => found.fetchPriority)).toEqual(attributes.map((_, n) => (n === 0 ? "high" : n < 3 ? "auto" : null)));
+      for (const found of attributes) {
+        expect(found.decoding).toBe("async");
+        expect(Number(found.width)).toBeGreaterThan(0);
+        expect(Number(found.height)).toBeGreaterThan(0);
+        expect(Number(found.width) / Number(found.height)).toBeCloseTo(16 / 10, 2);
+      }
+
+      // Scroll to the bottom in steps so every lazy image starts, then wait for all to finish.
+      for (let y = 0; y < 20; y++) {
+        const atBottom = await page.evaluate(() => {
+          window.scrollBy(0, window.innerHeight);
+          return window.scrollY + window.innerHeight >= document.documentElement.scrollHeight - 2;
+        });
+        if (atBottom) break;
+        await page.waitForTimeout(100);
+      }
+      await page.waitForFunction(() =>
+        Array.from(document.querySelectorAll('[aria-label="作品一覧"] img')).every((img) => (img as HTMLImageElement).complete),
+      );
+      await page.waitForLoadState("networkidle");
+      await Promise.all(pending);
+
+      const thumbnailUrls = new Set(await cardImages.evaluateAll((images) => images.map((img) => (img as HTMLImageElement).currentSrc)));
+      const loaded = await loadedImages(page, fromNetwork);
+      const thumbnails = loaded.filter((image) => thumbnailUrls.has(image.url));
+      const others = loaded.filter((image) => !thumbnailUrls.has(image.url));
+      expect(thumbnails.length).toBeGreaterThanOrEqual(12);
+      for (const image of thumbnails) expect(image.bytes, image.url).toBeGreaterThan(0);
+
+      const total = loaded.reduce((sum, image) => sum + image.bytes, 0);
+      const largestThumbnail = Math.max(...thumbnails.map((image) => image.bytes));
+      const otherBytes = others.reduce((sum, image) => sum + image.bytes, 0);
+      console.log(
+        `images on /projects: ${loaded.length} files, ${(total / 1024).toFixed(1)} kB in all; ` +
+          `${thumbnails.length} card thumbnails, largest ${(largestThumbnail / 1024).toFixed(1)} kB; ` +
+          `other images ${(otherBytes / 1024).toFixed(1)} kB; ` +
+          `20 cards at most ${((CARDS_PER_PAGE * largestThumbnail + otherBytes) / 1024).toFixed(1)} kB`,
+      );
+      expect(total).toBeLessThanOrEqual(MB);
+      expect(CARDS_PER_PAGE * largestThumbnail + otherBytes).toBeLessThanOrEqual(MB);
+    },
+  );
 
   test("the work page loads only the shown screenshot's original, and at most the next ahead", async () => {
     const page = await browser.newPage();

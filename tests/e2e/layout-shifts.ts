@@ -13,7 +13,11 @@ export async function recordShifts(page: Page) {
     const shifts: { value: number; moved: string[] }[] = [];
     (window as unknown as { __shifts: typeof shifts }).__shifts = shifts;
     new PerformanceObserver((list) => {
-      for (const entry of list.getEntries() as unknown as { value: number; hadRecentInput: boolean; sources?: { node?: Node | null }[] }[]) {
+      for (const entry of list.getEntries() as unknown as {
+        value: number;
+        hadRecentInput: boolean;
+        sources?: { node?: Node | null }[];
+      }[]) {
         if (entry.hadRecentInput) continue;
         const moved = (entry.sources ?? []).map(({ node }) => {
           const element = node instanceof Element ? node : node?.parentElement;

@@ -39,7 +39,10 @@ async function confirmAction(page: Page, confirm: string, note: string) {
 /** Opens the desk's case about `label` (the newest state of the queue). */
 async function openCase(page: Page, label: string) {
   await page.goto("/admin");
-  await page.getByRole("button", { name: new RegExp(label) }).first().click();
+  await page
+    .getByRole("button", { name: new RegExp(label) })
+    .first()
+    .click();
   await page.getByRole("heading", { name: "対応" }).or(page.getByText("どの操作にも短い理由のメモが必要です")).first().waitFor();
 }
 
@@ -142,11 +145,17 @@ describe("trust and safety", () => {
 
     // They still read, and see why they cannot write.
     await user.reload();
-    await user.getByText(/アカウントが停止されています/).first().waitFor();
+    await user
+      .getByText(/アカウントが停止されています/)
+      .first()
+      .waitFor();
     await user.getByRole("heading", { level: 1 }).waitFor();
     await expectNoSeriousA11yViolations(user, "suspended banner (375)");
     await openWork(user, "シフト自動作成くん");
-    await user.getByRole("button", { name: /いいね/ }).first().click();
+    await user
+      .getByRole("button", { name: /いいね/ })
+      .first()
+      .click();
     await user.getByText(SUSPENDED_MESSAGE).first().waitFor();
 
     await user.getByRole("textbox", { name: "コメント" }).fill("停止中のコメント");

@@ -14,8 +14,7 @@ const AUTHOR = { name: "高橋みお", email: "mio@demo.vibe-gallery.example" };
 const WORK = "星空タイピング";
 
 const bell = (page: Page) => page.getByRole("banner").getByRole("button", { name: /^通知/ });
-const bellSays = (page: Page, label: string) =>
-  page.getByRole("banner").getByRole("button", { name: label, exact: true }).waitFor();
+const bellSays = (page: Page, label: string) => page.getByRole("banner").getByRole("button", { name: label, exact: true }).waitFor();
 
 /** Starts from nothing unread, whatever the seed or earlier journeys left. */
 async function clearUnread(page: Page) {
@@ -63,7 +62,12 @@ describe("notifications", () => {
 
     // The one opened shows read; すべて既読にする clears the rest.
     await bell(a).click();
-    expect(await a.getByRole("menu").getByRole("menuitem", { name: new RegExp(`「${comment}」`) }).textContent()).not.toContain("未読");
+    expect(
+      await a
+        .getByRole("menu")
+        .getByRole("menuitem", { name: new RegExp(`「${comment}」`) })
+        .textContent(),
+    ).not.toContain("未読");
     await a.getByRole("menuitem", { name: "すべて既読にする" }).click();
     await bellSays(a, "通知");
     expect(await a.getByTestId("unread-badge").count()).toBe(0);

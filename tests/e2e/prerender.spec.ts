@@ -37,7 +37,12 @@ describe("the prerendered HTML", () => {
     const page = await withoutScripts();
     await page.goto("/");
     await expect(page.getByRole("heading", { level: 1, name: HERO }).isVisible()).resolves.toBe(true);
-    await expect(page.getByRole("banner").getByRole("link", { name: /バイブギャラリー/ }).isVisible()).resolves.toBe(true);
+    await expect(
+      page
+        .getByRole("banner")
+        .getByRole("link", { name: /バイブギャラリー/ })
+        .isVisible(),
+    ).resolves.toBe(true);
     await expect(page.getByRole("contentinfo").isVisible()).resolves.toBe(true);
     await expect(page.title()).resolves.toBe("バイブギャラリー | Vibe Gallery");
   });

@@ -27,7 +27,10 @@ describe("profile page", () => {
     await page.getByRole("list", { name: "作品" }).getByRole("link", { name: "今日のパレット" }).waitFor();
     await expectNoSeriousA11yViolations(page, "profile");
     const ld = JSON.parse((await page.locator('script[type="application/ld+json"]').textContent())!) as Record<string, unknown>;
-    expect(ld).toMatchObject({ "@type": "ProfilePage", mainEntity: { "@type": "Person", name: "佐藤はな", alternateName: "@hana_design" } });
+    expect(ld).toMatchObject({
+      "@type": "ProfilePage",
+      mainEntity: { "@type": "Person", name: "佐藤はな", alternateName: "@hana_design" },
+    });
 
     await tab(page, "実績").click();
     await page.waitForURL((url) => url.searchParams.get("tab") === "achievements");

@@ -189,7 +189,10 @@ describe("the app shell against the offline stack", () => {
 
 /** A Convex client message with every gallery list query given an argument it does not take. */
 function withRefusedGalleryQuery(message: string): string {
-  const parsed = JSON.parse(message) as { type?: string; modifications?: { type: string; udfPath?: string; args?: Record<string, unknown>[] }[] };
+  const parsed = JSON.parse(message) as {
+    type?: string;
+    modifications?: { type: string; udfPath?: string; args?: Record<string, unknown>[] }[];
+  };
   if (parsed.type !== "ModifyQuerySet") return message;
   for (const change of parsed.modifications ?? []) {
     if (change.type === "Add" && change.udfPath === "projects:list" && change.args?.[0]) change.args[0].refusedByTest = true;

@@ -20,9 +20,7 @@ export async function completeProfileSetup(page: Page, handle: string) {
   await page.waitForURL((url) => url.pathname === "/profile/setup");
   await page.getByRole("textbox", { name: /ユーザーID/ }).fill(handle);
   await page.getByText("使用できます").waitFor();
-  await page
-    .getByRole("textbox", { name: /自己紹介/ })
-    .fill("AIと一緒にアプリを作るのが好きな会社員です。よろしくお願いします！");
+  await page.getByRole("textbox", { name: /自己紹介/ }).fill("AIと一緒にアプリを作るのが好きな会社員です。よろしくお願いします！");
   await page.getByRole("button", { name: "次へ", exact: true }).click();
   await page.getByRole("button", { name: "完了", exact: true }).click();
   await page.waitForURL((url) => url.pathname === "/");

@@ -5,12 +5,7 @@ import { renderMockupPng } from "../../convex/model/demoImages";
 /** A real PNG screenshot, as a file picker hands it over. */
 export function pngFile(name: string, variant: number) {
   const palette = { from: [99, 102, 241], to: [236, 72, 153], accent: [255, 255, 255] } as const;
-  const bytes = renderMockupPng(
-    { from: [...palette.from], to: [...palette.to], accent: [...palette.accent] },
-    960,
-    600,
-    variant,
-  );
+  const bytes = renderMockupPng({ from: [...palette.from], to: [...palette.to], accent: [...palette.accent] }, 960, 600, variant);
   return { name, mimeType: "image/png", buffer: Buffer.from(bytes) };
 }
 

@@ -105,7 +105,13 @@ export interface AnalysisRequest {
 }
 
 /** `startPushResponse.analysis`: keyed by definition path relative to the app ("" is the app). */
-export async function analyze({ convexDir, tree, withFunctions, outDir, env }: AnalysisRequest): Promise<Record<string, ComponentAnalysis>> {
+export async function analyze({
+  convexDir,
+  tree,
+  withFunctions,
+  outDir,
+  env,
+}: AnalysisRequest): Promise<Record<string, ComponentAnalysis>> {
   const definitions = new Map<string, DefinitionObject | null>([[path.resolve(convexDir), tree.app]]);
   for (const instance of tree.instances) definitions.set(instance.dir, instance.definition);
   const analysis: Record<string, ComponentAnalysis> = {};

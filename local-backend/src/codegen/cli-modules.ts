@@ -48,7 +48,11 @@ export interface ComponentDirectory {
 export interface CliModules {
   nodeFs: CliFs;
   withTmpDir<T>(callback: (tmpDir: unknown) => Promise<T>): Promise<T>;
-  isComponentDirectory(ctx: CliContext, dir: string, isRoot: boolean): { kind: "ok"; component: ComponentDirectory } | { kind: "err"; why: string };
+  isComponentDirectory(
+    ctx: CliContext,
+    dir: string,
+    isRoot: boolean,
+  ): { kind: "ok"; component: ComponentDirectory } | { kind: "err"; why: string };
   componentGraph(
     ctx: CliContext,
     absWorkingDir: string,

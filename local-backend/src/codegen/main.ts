@@ -30,13 +30,17 @@ async function main(): Promise<void> {
   const shown = changed.map((file) => path.relative(process.cwd(), file));
   if (check) {
     if (shown.length > 0) {
-      console.error(`${path.relative(process.cwd(), dir)}/_generated is out of date (${shown.join(", ")}).\nRun \`npm run codegen\` and commit the result.`);
+      console.error(
+        `${path.relative(process.cwd(), dir)}/_generated is out of date (${shown.join(", ")}).\nRun \`npm run codegen\` and commit the result.`,
+      );
       process.exit(1);
     }
     console.log(`${path.relative(process.cwd(), dir) || "."}/_generated is up to date.`);
     return;
   }
-  console.log(shown.length > 0 ? `Wrote ${shown.join(", ")}` : `${path.relative(process.cwd(), dir) || "."}/_generated already up to date.`);
+  console.log(
+    shown.length > 0 ? `Wrote ${shown.join(", ")}` : `${path.relative(process.cwd(), dir) || "."}/_generated already up to date.`,
+  );
 }
 
 main().catch((err: unknown) => {

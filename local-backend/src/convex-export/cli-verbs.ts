@@ -25,7 +25,9 @@ export async function runVerb(verb: "export" | "import", args: string[]): Promis
         `(the app and ${summary.components - 1} components), ${summary.files} stored files\n`,
     );
     if (summary.missingFiles.length > 0) {
-      process.stderr.write(`left out ${summary.missingFiles.length} stored files missing from ${data}/storage: ${summary.missingFiles.slice(0, 5).join(", ")}\n`);
+      process.stderr.write(
+        `left out ${summary.missingFiles.length} stored files missing from ${data}/storage: ${summary.missingFiles.slice(0, 5).join(", ")}\n`,
+      );
     }
     return;
   }

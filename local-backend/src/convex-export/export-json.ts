@@ -109,7 +109,11 @@ export function fromExportJson(text: string): Value {
       return items;
     }
     if (char === '"') return readString();
-    for (const [word, value] of [["true", true], ["false", false], ["null", null]] as const) {
+    for (const [word, value] of [
+      ["true", true],
+      ["false", false],
+      ["null", null],
+    ] as const) {
       if (text.startsWith(word, pos)) {
         pos += word.length;
         return value;

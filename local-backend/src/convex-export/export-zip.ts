@@ -156,7 +156,11 @@ export function writeExport(stored: StoredData, blobs: BlobSource, emit: EmitEnt
 
   for (const component of components) {
     const tableNumbers = [...numbers.get(component.path)!].sort(([, a], [, b]) => a - b);
-    emit(`${componentPrefix(component.path)}${TABLES_TABLE}/documents.jsonl`, jsonl(tableNumbers.map(([name, id]) => JSON.stringify({ name, id }))), true);
+    emit(
+      `${componentPrefix(component.path)}${TABLES_TABLE}/documents.jsonl`,
+      jsonl(tableNumbers.map(([name, id]) => JSON.stringify({ name, id }))),
+      true,
+    );
   }
   for (const component of components) {
     const prefix = componentPrefix(component.path);

@@ -115,7 +115,13 @@ function parseDocuments(zip: ZipSource): ParsedDocument[] {
     for (const line of jsonLines(zip.read(name), name)) {
       const row = parseObject(line);
       const number = typeof row.id === "bigint" ? Number(row.id) : row.id;
-      if (typeof row.name !== "string" || !isTableName(row.name) || typeof number !== "number" || !Number.isInteger(number) || number <= 0) {
+      if (
+        typeof row.name !== "string" ||
+        !isTableName(row.name) ||
+        typeof number !== "number" ||
+        !Number.isInteger(number) ||
+        number <= 0
+      ) {
         throw new ImportError(`${line.where}: expected {"name": <table>, "id": <table number>}`);
       }
       if (tables.has(row.name)) throw new ImportError(`${line.where}: \`${TABLES_TABLE}\` lists \`${row.name}\` twice`);
@@ -145,7 +151,8 @@ function parseDocuments(zip: ZipSource): ParsedDocument[] {
       let counter: number | null = null;
       if (id !== undefined) {
         const decoded = typeof id === "string" ? decodeConvexId(id) : null;
-        if (!decoded || typeof id !== "string") throw new ImportError(`${line.where}: _id ${JSON.stringify(toPlain(id))} is not a Convex document id`);
+        if (!decoded || typeof id !== "string")
+          throw new ImportError(`${line.where}: _id ${JSON.stringify(toPlain(id))} is not a Convex document id`);
         if (tableNumber === undefined) {
           const owner = [...numbers].find(([, n]) => n === decoded.tableNumber)?.[0];
           if (owner) throw new ImportError(`${line.where}: _id ${id} is an id of table \`${owner}\`, not of \`${table}\``);
@@ -223,15 +230,24 @@ function parseFiles(zip: ZipSource): ParsedFile[] {
     if (!decoded) throw new ImportError(`${name}: \`${entry.storageId}\` is not a Convex storage id`);
     // Convex numbers \`_storage\` 540 in every deployment, and its import checks file ids against that.
     if (decoded.tableNumber !== STORAGE_TABLE_NUMBER) {
-      throw new ImportError(`${name}: ${entry.storageId} is not an id of \`_storage\` (its table number is ${decoded.tableNumber}, not ${STORAGE_TABLE_NUMBER})`);
+      throw new ImportError(
+        `${name}: ${entry.storageId} is not an id of \`_storage\` (its table number is ${decoded.tableNumber}, not ${STORAGE_TABLE_NUMBER})`,
+      );
     }
     const meta = metadata.get(`${entry.componentPath}\n${entry.storageId}`) ?? {};
     const bytes = zip.read(name);
     const sha256 = createHash("sha256").update(bytes).digest("base64");
     if (typeof meta.sha256 === "string" && meta.sha256 !== sha256) {
-      throw new ImportError(`${name}: its bytes do not match the sha256 its \`_storage\` metadata gives (${meta.sha256}); the ZIP is damaged`);
+      throw new ImportError(
+        `${name}: its bytes do not match the sha256 its \`_storage\` metadata gives (${meta.sha256}); the ZIP is damaged`,
+      );
     }
-    const creationTime = typeof meta._creationTime === "number" ? meta._creationTime : typeof meta._creationTime === "bigint" ? Number(meta._creationTime) : null;
+    const creationTime =
+      typeof meta._creationTime === "number"
+        ? meta._creationTime
+        : typeof meta._creationTime === "bigint"
+          ? Number(meta._creationTime)
+          : null;
     files.push({
       componentPath: entry.componentPath,
       convexId: entry.storageId,

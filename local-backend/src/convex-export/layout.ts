@@ -31,7 +31,12 @@ export const UNIFORM_SCHEMA_LINE = '"uniform"\n';
 
 /** The folder prefix of a component's entries ("" for the app, "a/b" → `_components/a/_components/b/`). */
 export function componentPrefix(componentPath: string): string {
-  return componentPath === "" ? "" : componentPath.split("/").map((name) => `_components/${name}/`).join("");
+  return componentPath === ""
+    ? ""
+    : componentPath
+        .split("/")
+        .map((name) => `_components/${name}/`)
+        .join("");
 }
 
 export type EntryKind =
@@ -73,10 +78,23 @@ export function extensionFor(contentType: unknown): string {
   if (typeof contentType !== "string") return "";
   const type = (contentType.split(";", 1)[0] ?? "").trim().toLowerCase();
   const known: Record<string, string> = {
-    "image/png": "png", "image/jpeg": "jpg", "image/gif": "gif", "image/webp": "webp", "image/avif": "avif",
-    "image/svg+xml": "svg", "text/plain": "txt", "text/html": "html", "text/css": "css", "text/csv": "csv",
-    "application/json": "json", "application/pdf": "pdf", "application/zip": "zip", "video/mp4": "mp4",
-    "audio/mpeg": "mp3", "application/javascript": "js", "text/javascript": "js",
+    "image/png": "png",
+    "image/jpeg": "jpg",
+    "image/gif": "gif",
+    "image/webp": "webp",
+    "image/avif": "avif",
+    "image/svg+xml": "svg",
+    "text/plain": "txt",
+    "text/html": "html",
+    "text/css": "css",
+    "text/csv": "csv",
+    "application/json": "json",
+    "application/pdf": "pdf",
+    "application/zip": "zip",
+    "video/mp4": "mp4",
+    "audio/mpeg": "mp3",
+    "application/javascript": "js",
+    "text/javascript": "js",
   };
   return known[type] ? `.${known[type]}` : "";
 }

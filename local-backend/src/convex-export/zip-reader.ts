@@ -48,7 +48,8 @@ export class ZipReader {
     if (entry.method === 0) bytes = raw;
     else if (entry.method === 8) bytes = zlib.inflateRawSync(raw);
     else throw new NotAZipError(`the entry ${entry.name} uses compression method ${entry.method} (only stored and deflate are read)`);
-    if (bytes.length !== entry.size || zlib.crc32(bytes) !== entry.crc32) throw new NotAZipError(`the entry ${entry.name} is damaged (its size or CRC-32 does not match)`);
+    if (bytes.length !== entry.size || zlib.crc32(bytes) !== entry.crc32)
+      throw new NotAZipError(`the entry ${entry.name} is damaged (its size or CRC-32 does not match)`);
     return bytes;
   }
 

@@ -29,9 +29,7 @@ export interface DeployReadiness {
 /** The functions folder the CLI deploys from `projectDir`: convex.json's `functions`, or convex/. */
 function functionsDirOf(projectDir: string): string {
   const configFile = path.join(projectDir, "convex.json");
-  const config = fs.existsSync(configFile)
-    ? (JSON.parse(fs.readFileSync(configFile, "utf8")) as { functions?: string })
-    : {};
+  const config = fs.existsSync(configFile) ? (JSON.parse(fs.readFileSync(configFile, "utf8")) as { functions?: string }) : {};
   return path.resolve(projectDir, config.functions ?? "convex/");
 }
 
@@ -67,10 +65,7 @@ function refusals(facts: DeployReadiness): string[] {
  * CLI refuses to build it, or with the deployment's reasons when the push would be too large.
  * `limits` overrides the deployment's limits (tests use small ones).
  */
-export async function checkDeployReadiness(
-  convexDir: string,
-  options: { limits?: Partial<PushLimits> } = {},
-): Promise<DeployReadiness> {
+export async function checkDeployReadiness(convexDir: string, options: { limits?: Partial<PushLimits> } = {}): Promise<DeployReadiness> {
   const functionsDir = path.resolve(convexDir);
   const projectDir = path.dirname(functionsDir);
   if (!fs.statSync(functionsDir, { throwIfNoEntry: false })?.isDirectory()) {

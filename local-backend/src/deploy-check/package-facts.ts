@@ -62,10 +62,7 @@ export function packageFacts(
 
 export function pushPackages(request: PushRequest): PackageFacts[] {
   return [
-    packageFacts("", request.appDefinition.changedModules, [
-      request.appDefinition.schema,
-      request.appDefinition.definition,
-    ]),
+    packageFacts("", request.appDefinition.changedModules, [request.appDefinition.schema, request.appDefinition.definition]),
     ...request.componentDefinitions.map((c) => packageFacts(c.definitionPath, c.functions, [c.schema, c.definition])),
   ];
 }

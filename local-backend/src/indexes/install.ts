@@ -215,8 +215,7 @@ function paginateRange(
     bytesRead += getDocumentSize(row.doc as Record<string, Value>);
     const at = encodeCursor(row.key);
     readCursors.push(at);
-    const hitLimit =
-      (!!maximumRowsRead && rowsRead >= maximumRowsRead) || (!!maximumBytesRead && bytesRead >= maximumBytesRead);
+    const hitLimit = (!!maximumRowsRead && rowsRead >= maximumRowsRead) || (!!maximumBytesRead && bytesRead >= maximumBytesRead);
     keep(row.doc);
     if (hitLimit) {
       pageStatus = "SplitRequired";
@@ -237,4 +236,3 @@ function paginateRange(
   }
   return { page, isDone: continueCursor === "_end_cursor", continueCursor, splitCursor, pageStatus };
 }
-

@@ -17,15 +17,7 @@ interface PendingWrite {
   systemFieldsGiven?: ReadonlySet<string>;
 }
 
-const REQUIRED_METHODS = [
-  "insert",
-  "patch",
-  "replace",
-  "get",
-  "_validate",
-  "_generateId",
-  "startTransaction",
-] as const;
+const REQUIRED_METHODS = ["insert", "patch", "replace", "get", "_validate", "_generateId", "startTransaction"] as const;
 const REQUIRED_NUMBERS = ["_nextDocId", "_lastCreationTime", "_nextQueryId"] as const;
 
 /** Returns what charges a document a query's `.filter()` dropped (the indexes report them). */

@@ -48,8 +48,7 @@ export function checkDocumentBeforeSchema(
   systemFieldsGiven: ReadonlySet<string> = new Set(),
 ): number {
   const fields = userFields(value);
-  const shape =
-    kind === "patch" ? measurePatchedDocument(fields, system) : measureNewBody(kind, fields, system, systemFieldsGiven);
+  const shape = kind === "patch" ? measurePatchedDocument(fields, system) : measureNewBody(kind, fields, system, systemFieldsGiven);
   checkDocumentValidity(fields, system, shape.nesting);
   return shape.size;
 }

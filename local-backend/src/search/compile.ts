@@ -112,8 +112,8 @@ export function compileSearch(source: SearchSource, lookup: IndexLookup): Compil
     );
   }
   if (terms.length === 0) return null;
-  const searchField = (lookup.schemaKnown ? lookup.index?.searchField : undefined) ??
-    source.filters.find((f) => f.type === "Search")!.fieldPath;
+  const searchField =
+    (lookup.schemaKnown ? lookup.index?.searchField : undefined) ?? source.filters.find((f) => f.type === "Search")!.fieldPath;
   return { tableName, searchField, terms, eqFilters };
 }
 
@@ -124,9 +124,7 @@ export function compileSearch(source: SearchSource, lookup: IndexLookup): Compil
 export function distinctFilterCount(filters: EqFilter[]): number {
   const distinct: EqFilter[] = [];
   for (const filter of filters) {
-    const same = distinct.some(
-      (d) => d.fieldPath === filter.fieldPath && compareValues(d.value, filter.value) === 0,
-    );
+    const same = distinct.some((d) => d.fieldPath === filter.fieldPath && compareValues(d.value, filter.value) === 0);
     if (!same) distinct.push(filter);
   }
   return distinct.length;

@@ -5,9 +5,7 @@ import type { JSONValue } from "convex/values";
 import { type DatabaseFake, InternalsMismatchError, type StoredDocument } from "../internals.js";
 import type { VectorSearch } from "./vector.js";
 
-export type SearchFilterJson =
-  | { type: "Search"; fieldPath: string; value: string }
-  | { type: "Eq"; fieldPath: string; value: JSONValue };
+export type SearchFilterJson = { type: "Search"; fieldPath: string; value: string } | { type: "Eq"; fieldPath: string; value: JSONValue };
 
 export interface SearchSource {
   type: "Search";

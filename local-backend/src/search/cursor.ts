@@ -23,8 +23,7 @@ export function queryFingerprint(query: SerializedQuery): string {
 
 export function invalidCursorError(): ConvexError<{ isConvexSystemError: boolean; paginationError: string }> {
   const error = new ConvexError({ isConvexSystemError: true, paginationError: "InvalidCursor" });
-  error.message =
-    "InvalidCursor: Tried to run a query starting from a cursor, but it looks like this cursor is from a different query.";
+  error.message = "InvalidCursor: Tried to run a query starting from a cursor, but it looks like this cursor is from a different query.";
   return error;
 }
 

@@ -83,7 +83,13 @@ function runSearch(db: SearchableDatabase, store: IndexStore, resolveOriginal: R
   if (!compiled) return { candidates: [], filterFn, limit };
   const index = textIndexOf(store, compiled.tableName, compiled.searchField);
   const pending = db._writes.length > 0 ? pendingVersions(db, compiled.tableName) : new Map<string, StoredDocument | null>();
-  const corpus = corpusOf(index, store.documentsOf(compiled.tableName), pending, (doc) => meetsEqFilters(compiled.eqFilters, doc), relevantTerms(compiled));
+  const corpus = corpusOf(
+    index,
+    store.documentsOf(compiled.tableName),
+    pending,
+    (doc) => meetsEqFilters(compiled.eqFilters, doc),
+    relevantTerms(compiled),
+  );
   return { candidates: rankSearch(compiled, corpus), filterFn, limit };
 }
 

@@ -124,8 +124,7 @@ export function paginateResults(
       : exhausted || reader.last === null
         ? END_CURSOR
         : encodeCursor({ kind: "after", key: reader.last.key }, request.fingerprint);
-  const splitRecommended =
-    reader.pulled > SOFT_MAX_ROWS || bytesRead > SOFT_MAX_BYTES || page.length > SOFT_MAX_PAGE_LENGTH;
+  const splitRecommended = reader.pulled > SOFT_MAX_ROWS || bytesRead > SOFT_MAX_BYTES || page.length > SOFT_MAX_PAGE_LENGTH;
   return {
     page,
     isDone: continueCursor === END_CURSOR,

@@ -98,7 +98,11 @@ function checkElements(element: Validator, items: unknown[], idTable: IdTable): 
   return null;
 }
 
-function checkRecord(validator: Extract<Validator, { kind: "record" }>, object: Record<string, unknown>, idTable: IdTable): ValidationError | null {
+function checkRecord(
+  validator: Extract<Validator, { kind: "record" }>,
+  object: Record<string, unknown>,
+  idTable: IdTable,
+): ValidationError | null {
   for (const [key, field] of objectFields(object)) {
     const error =
       within(".keys()", checkValue(validator.keys, key, idTable)) ?? within(".values()", checkValue(validator.values, field, idTable));

@@ -45,7 +45,13 @@ describe("mergeLocalSaves", () => {
 
   it("stops at a refused chunk, leaving it", async () => {
     const removed: string[][] = [];
-    await expect(mergeLocalSaves(["a"], () => Promise.reject(new Error("no")), (chunk) => removed.push([...chunk]))).rejects.toThrow();
+    await expect(
+      mergeLocalSaves(
+        ["a"],
+        () => Promise.reject(new Error("no")),
+        (chunk) => removed.push([...chunk]),
+      ),
+    ).rejects.toThrow();
     expect(removed).toEqual([]);
   });
 });

@@ -50,11 +50,7 @@ export function useConnectionLost(client: ConnectionSource, delayMs = CONNECTION
 export function ConnectionBannerView({ lost }: { lost: boolean }) {
   // The live region is always there, so screen readers announce the text when it appears.
   return (
-    <div
-      role="status"
-      aria-live="polite"
-      className="pointer-events-none fixed inset-x-0 bottom-4 z-50 flex justify-center px-4"
-    >
+    <div role="status" aria-live="polite" className="pointer-events-none fixed inset-x-0 bottom-4 z-50 flex justify-center px-4">
       {lost && (
         <p className="pointer-events-auto flex items-center gap-2 rounded-full border border-amber-200 bg-amber-50 px-4 py-2 text-sm font-medium text-amber-900 shadow-lg">
           <WifiOff aria-hidden className="size-4 shrink-0" />

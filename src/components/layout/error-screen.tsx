@@ -16,12 +16,7 @@ type ErrorScreenProps = {
  */
 export function ErrorScreen({ detail, fullScreen = false }: ErrorScreenProps) {
   return (
-    <div
-      className={cn(
-        "flex flex-col items-center justify-center px-6 py-20 text-center",
-        fullScreen && "min-h-dvh bg-zinc-50",
-      )}
-    >
+    <div className={cn("flex flex-col items-center justify-center px-6 py-20 text-center", fullScreen && "min-h-dvh bg-zinc-50")}>
       <PageTitle title="エラーが発生しました" />
       <div className="flex size-16 items-center justify-center rounded-2xl bg-red-50 text-red-600">
         <TriangleAlert aria-hidden className="size-8" />
@@ -31,9 +26,7 @@ export function ErrorScreen({ detail, fullScreen = false }: ErrorScreenProps) {
         申し訳ありません。ページの表示中に問題が起きました。再読み込みするか、ホームからもう一度お試しください。
       </p>
       {import.meta.env.DEV && detail && (
-        <pre className="mt-6 max-w-full overflow-x-auto rounded-xl bg-zinc-900 px-4 py-3 text-left text-xs text-zinc-100">
-          {detail}
-        </pre>
+        <pre className="mt-6 max-w-full overflow-x-auto rounded-xl bg-zinc-900 px-4 py-3 text-left text-xs text-zinc-100">{detail}</pre>
       )}
       <div className="mt-8 flex w-full flex-col gap-3 sm:w-auto sm:flex-row">
         <a href="/" className={buttonClassName({ size: "lg" })}>

@@ -13,14 +13,7 @@ export function LogoMark({ className }: { className?: string }) {
         </linearGradient>
       </defs>
       <rect width="64" height="64" rx="16" fill="url(#logo-gradient)" />
-      <path
-        d="M18 20l14 26 14-26"
-        fill="none"
-        stroke="#fff"
-        strokeWidth="6"
-        strokeLinecap="round"
-        strokeLinejoin="round"
-      />
+      <path d="M18 20l14 26 14-26" fill="none" stroke="#fff" strokeWidth="6" strokeLinecap="round" strokeLinejoin="round" />
     </svg>
   );
 }
@@ -31,9 +24,7 @@ export function Logo({ className }: { className?: string }) {
       <LogoMark />
       <span className="flex flex-col leading-none">
         <span className="text-[0.9375rem] font-bold tracking-wide text-zinc-900">{SITE_NAME}</span>
-        <span className="mt-0.5 text-[0.625rem] font-semibold tracking-[0.14em] text-zinc-500 uppercase">
-          {SITE_NAME_EN}
-        </span>
+        <span className="mt-0.5 text-[0.625rem] font-semibold tracking-[0.14em] text-zinc-500 uppercase">{SITE_NAME_EN}</span>
       </span>
     </Link>
   );

@@ -6,8 +6,7 @@ const MobileMenuSheet = lazy(loadSheet);
 /** Warms the download; a failure shows when the menu is opened (the page's error screen). */
 const preload = () => void loadSheet().catch(() => undefined);
 
-const triggerClassName =
-  "inline-flex size-10 items-center justify-center rounded-xl text-zinc-700 hover:bg-zinc-100 lg:hidden";
+const triggerClassName = "inline-flex size-10 items-center justify-center rounded-xl text-zinc-700 hover:bg-zinc-100 lg:hidden";
 
 /**
  * Hamburger menu below the md breakpoint: search plus the same links as the desktop header.

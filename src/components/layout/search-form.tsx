@@ -15,13 +15,7 @@ type SearchFormProps = {
 };
 
 /** Work search used by the header and the mobile menu: goes to /projects?search=… */
-export function SearchForm({
-  inputRef,
-  autoFocus,
-  onSearched,
-  placeholder = "タイトルや説明で作品を検索",
-  className,
-}: SearchFormProps) {
+export function SearchForm({ inputRef, autoFocus, onSearched, placeholder = "タイトルや説明で作品を検索", className }: SearchFormProps) {
   const navigate = useNavigate();
   const inputId = useId();
   const [text, setText] = useState("");

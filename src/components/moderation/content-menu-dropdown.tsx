@@ -61,16 +61,9 @@ export function ContentMenuDropdown({ target, isOwn = false, muteUserId, size = 
               </DropdownMenu.Item>
             )}
             {offerMute && (
-              <MuteItems
-                userId={muteUserId}
-                name={target.label}
-                status={muteStatus}
-                onBlock={() => setDialog({ kind: "block" })}
-              />
+              <MuteItems userId={muteUserId} name={target.label} status={muteStatus} onBlock={() => setDialog({ kind: "block" })} />
             )}
-            {moderator && (
-              <ModeratorItems target={target} onAct={(action) => setDialog({ kind: "act", action })} separated={!isOwn} />
-            )}
+            {moderator && <ModeratorItems target={target} onAct={(action) => setDialog({ kind: "act", action })} separated={!isOwn} />}
           </DropdownMenu.Content>
         </DropdownMenu.Portal>
       </DropdownMenu.Root>
@@ -103,17 +96,7 @@ export function ContentMenuDropdown({ target, isOwn = false, muteUserId, size = 
 
 type MuteStatus = "mute" | "block" | null | undefined;
 
-function MuteItems({
-  userId,
-  name,
-  status,
-  onBlock,
-}: {
-  userId: Id<"users">;
-  name: string;
-  status: MuteStatus;
-  onBlock: () => void;
-}) {
+function MuteItems({ userId, name, status, onBlock }: { userId: Id<"users">; name: string; status: MuteStatus; onBlock: () => void }) {
   const setMute = useMutation(api.mutes.set);
   const toast = useToast();
   const change = (kind: "mute" | null, done: string) => {
@@ -259,11 +242,7 @@ function ModeratorItems({
         </DropdownMenu.Item>
       ) : (
         moderatorActionsFor(target.type, current.state, current.caseId !== null).map((item) => (
-          <DropdownMenu.Item
-            key={item.action}
-            className={item.danger ? dangerItemClass : itemClass}
-            onSelect={() => onAct(item.action)}
-          >
+          <DropdownMenu.Item key={item.action} className={item.danger ? dangerItemClass : itemClass} onSelect={() => onAct(item.action)}>
             {item.icon}
             {item.label}
           </DropdownMenu.Item>

@@ -85,9 +85,7 @@ type ModerationActionDialogProps = {
 export function ModerationActionDialog({ kind, target, onClose, onDone, finalFocus }: ModerationActionDialogProps) {
   return (
     <Dialog open={kind !== null} onOpenChange={(open) => !open && onClose()}>
-      {kind && (
-        <ActionForm key={kind} kind={kind} target={target} onClose={onClose} onDone={onDone} finalFocus={finalFocus} />
-      )}
+      {kind && <ActionForm key={kind} kind={kind} target={target} onClose={onClose} onDone={onDone} finalFocus={finalFocus} />}
     </Dialog>
   );
 }

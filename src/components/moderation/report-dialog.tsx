@@ -55,12 +55,7 @@ function ReportDialogBody({ target, finalFocus, onClose }: BodyProps) {
 
   if (status === "signedOut") {
     return (
-      <DialogContent
-        size="sm"
-        title={`${noun}を通報する`}
-        description={REPORT_MESSAGES.signIn}
-        onCloseAutoFocus={onCloseAutoFocus}
-      >
+      <DialogContent size="sm" title={`${noun}を通報する`} description={REPORT_MESSAGES.signIn} onCloseAutoFocus={onCloseAutoFocus}>
         <p className="text-sm text-zinc-600">ログイン後、このページに戻って通報できます。</p>
         <DialogFooter>
           <DialogClose asChild>
@@ -75,12 +70,7 @@ function ReportDialogBody({ target, finalFocus, onClose }: BodyProps) {
   if (outcome) {
     const created = outcome === "created";
     return (
-      <DialogContent
-        size="sm"
-        hideCloseButton
-        title={created ? "通報しました" : "通報済みです"}
-        onCloseAutoFocus={onCloseAutoFocus}
-      >
+      <DialogContent size="sm" hideCloseButton title={created ? "通報しました" : "通報済みです"} onCloseAutoFocus={onCloseAutoFocus}>
         <div role="status" className="flex items-start gap-3 rounded-xl bg-zinc-50 p-4 text-sm leading-relaxed text-zinc-700">
           {created ? (
             <CircleCheck aria-hidden className="mt-0.5 size-5 shrink-0 text-emerald-600" />
@@ -104,8 +94,8 @@ function ReportDialogBody({ target, finalFocus, onClose }: BodyProps) {
       title={`${noun}を通報する`}
       description={
         <>
-          <span className="font-semibold break-all text-zinc-800">{target.label}</span>
-          {" "}について、当てはまる理由を選んでください。通報したことが相手に伝わることはありません。
+          <span className="font-semibold break-all text-zinc-800">{target.label}</span>{" "}
+          について、当てはまる理由を選んでください。通報したことが相手に伝わることはありません。
         </>
       }
     >

@@ -12,9 +12,7 @@ export function SuspensionBanner() {
     <div role="status" className="border-b border-amber-200 bg-amber-50 text-amber-900">
       <p className="mx-auto flex max-w-6xl items-start gap-2 px-4 py-2.5 text-xs leading-relaxed sm:px-6 sm:text-sm">
         <Ban aria-hidden className="mt-0.5 size-4 shrink-0" />
-        <span>
-          アカウントが停止されています（{until}）。閲覧はできますが、投稿・コメント・いいねなどはできません。
-        </span>
+        <span>アカウントが停止されています（{until}）。閲覧はできますが、投稿・コメント・いいねなどはできません。</span>
       </p>
     </div>
   );

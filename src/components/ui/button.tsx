@@ -41,16 +41,7 @@ type ButtonProps = ButtonHTMLAttributes<HTMLButtonElement> &
     loading?: boolean;
   };
 
-export function Button({
-  variant,
-  size,
-  loading = false,
-  disabled,
-  className,
-  children,
-  type = "button",
-  ...props
-}: ButtonProps) {
+export function Button({ variant, size, loading = false, disabled, className, children, type = "button", ...props }: ButtonProps) {
   return (
     <button
       type={type}

@@ -4,12 +4,7 @@ import { cn } from "@/lib/cn";
 type DivProps = HTMLAttributes<HTMLDivElement>;
 
 export function Card({ className, ...props }: DivProps) {
-  return (
-    <div
-      className={cn("rounded-2xl border border-zinc-200 bg-white shadow-xs shadow-zinc-900/5", className)}
-      {...props}
-    />
-  );
+  return <div className={cn("rounded-2xl border border-zinc-200 bg-white shadow-xs shadow-zinc-900/5", className)} {...props} />;
 }
 
 export function CardHeader({ className, ...props }: DivProps) {
@@ -29,10 +24,5 @@ export function CardContent({ className, ...props }: DivProps) {
 }
 
 export function CardFooter({ className, ...props }: DivProps) {
-  return (
-    <div
-      className={cn("flex flex-wrap items-center gap-3 border-t border-zinc-100 px-5 py-4 sm:px-6", className)}
-      {...props}
-    />
-  );
+  return <div className={cn("flex flex-wrap items-center gap-3 border-t border-zinc-100 px-5 py-4 sm:px-6", className)} {...props} />;
 }

@@ -47,9 +47,7 @@ export function DialogContent({
       >
         <div className="flex flex-col gap-1.5 pr-8">
           <DialogPrimitive.Title className="text-lg font-bold text-zinc-900">{title}</DialogPrimitive.Title>
-          {description && (
-            <DialogPrimitive.Description className="text-sm text-zinc-600">{description}</DialogPrimitive.Description>
-          )}
+          {description && <DialogPrimitive.Description className="text-sm text-zinc-600">{description}</DialogPrimitive.Description>}
         </div>
         {children && <div className="mt-4">{children}</div>}
         {!hideCloseButton && (
@@ -66,7 +64,5 @@ export function DialogContent({
 }
 
 export function DialogFooter({ className, children }: { className?: string; children: ReactNode }) {
-  return (
-    <div className={cn("flex flex-col-reverse gap-2 not-first:mt-6 sm:flex-row sm:justify-end", className)}>{children}</div>
-  );
+  return <div className={cn("flex flex-col-reverse gap-2 not-first:mt-6 sm:flex-row sm:justify-end", className)}>{children}</div>;
 }

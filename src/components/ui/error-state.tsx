@@ -19,10 +19,7 @@ export function ErrorState({ message, onRetry = reloadPage, className }: ErrorSt
   return (
     <div
       role="alert"
-      className={cn(
-        "flex flex-col items-center gap-3 rounded-2xl border border-red-200 bg-red-50/60 px-6 py-10 text-center",
-        className,
-      )}
+      className={cn("flex flex-col items-center gap-3 rounded-2xl border border-red-200 bg-red-50/60 px-6 py-10 text-center", className)}
     >
       <div className="flex size-12 items-center justify-center rounded-full bg-red-100 text-red-600">
         <TriangleAlert aria-hidden className="size-6" />

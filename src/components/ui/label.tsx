@@ -8,9 +8,7 @@ export function Label({ required, className, children, ...props }: LabelProps) {
   return (
     <label className={cn("inline-flex items-center gap-2 text-sm font-semibold text-zinc-800", className)} {...props}>
       {children}
-      {required && (
-        <span className="rounded-md bg-red-50 px-1.5 py-px text-[0.6875rem] font-semibold text-red-700">必須</span>
-      )}
+      {required && <span className="rounded-md bg-red-50 px-1.5 py-px text-[0.6875rem] font-semibold text-red-700">必須</span>}
     </label>
   );
 }

@@ -24,11 +24,7 @@ export type SelectProps = {
 export const DEFAULT_PLACEHOLDER = "選択してください";
 
 export const selectTriggerClassName = (className?: string) =>
-  cn(
-    fieldClassName,
-    "flex h-11 items-center justify-between gap-2 text-left data-[placeholder]:text-zinc-500 sm:h-10",
-    className,
-  );
+  cn(fieldClassName, "flex h-11 items-center justify-between gap-2 text-left data-[placeholder]:text-zinc-500 sm:h-10", className);
 
 type Listbox = ComponentType<SelectProps & { defaultOpen: boolean }>;
 

@@ -26,10 +26,7 @@ type LoadingStateProps = { label?: string; className?: string };
 /** Placeholder for a section or page whose data is on its way. */
 export function LoadingState({ label = "読み込み中…", className }: LoadingStateProps) {
   return (
-    <div
-      role="status"
-      className={cn("flex flex-col items-center justify-center gap-3 py-16 text-zinc-500", className)}
-    >
+    <div role="status" className={cn("flex flex-col items-center justify-center gap-3 py-16 text-zinc-500", className)}>
       <Spinner size="lg" className="text-brand-600" />
       <span className="text-sm">{label}</span>
     </div>

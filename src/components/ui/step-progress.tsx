@@ -29,7 +29,10 @@ export function StepProgressBar({ step, total, stepTitle, label }: StepProgressB
         aria-valuetext={`ステップ ${step}/${total}`}
         className="h-2 overflow-hidden rounded-full bg-zinc-200"
       >
-        <div className="h-full rounded-full bg-brand-gradient transition-[width] duration-300" style={{ width: `${(step / total) * 100}%` }} />
+        <div
+          className="h-full rounded-full bg-brand-gradient transition-[width] duration-300"
+          style={{ width: `${(step / total) * 100}%` }}
+        />
       </div>
     </>
   );

@@ -7,10 +7,7 @@ export const Tabs = TabsPrimitive.Root;
 
 export function TabsList({ className, ...props }: ComponentPropsWithoutRef<typeof TabsPrimitive.List>) {
   return (
-    <TabsPrimitive.List
-      className={cn("inline-flex max-w-full gap-1 overflow-x-auto rounded-xl bg-zinc-100 p-1", className)}
-      {...props}
-    />
+    <TabsPrimitive.List className={cn("inline-flex max-w-full gap-1 overflow-x-auto rounded-xl bg-zinc-100 p-1", className)} {...props} />
   );
 }
 

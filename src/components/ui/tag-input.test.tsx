@@ -4,7 +4,15 @@ import { useState } from "react";
 import { describe, expect, it, vi } from "vitest";
 import { TagInput } from "./tag-input";
 
-function Harness({ initial = [] as string[], max, onReject }: { initial?: string[]; max?: number; onReject?: (reason: "limit" | "duplicate") => void }) {
+function Harness({
+  initial = [] as string[],
+  max,
+  onReject,
+}: {
+  initial?: string[];
+  max?: number;
+  onReject?: (reason: "limit" | "duplicate") => void;
+}) {
   const [tags, setTags] = useState(initial);
   return (
     <>
@@ -15,7 +23,10 @@ function Harness({ initial = [] as string[], max, onReject }: { initial?: string
 }
 
 const box = () => screen.getByRole("textbox", { name: "タグ" });
-const chips = () => within(screen.getByRole("list", { name: "タグ" })).getAllByRole("listitem").map((li) => li.textContent);
+const chips = () =>
+  within(screen.getByRole("list", { name: "タグ" }))
+    .getAllByRole("listitem")
+    .map((li) => li.textContent);
 
 describe("TagInput", () => {
   it("adds on Enter, on 、 and on leaving the box; strips the prefix and ignores blanks", async () => {

@@ -11,7 +11,6 @@ type TextareaProps = TextareaHTMLAttributes<HTMLTextAreaElement> & {
   maxCount?: number;
 };
 
-
 export function Textarea({
   maxCount,
   className,

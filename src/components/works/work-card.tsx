@@ -47,7 +47,10 @@ export function WorkCard({ work, now, position }: WorkCardProps) {
           <h3 className="line-clamp-1 font-bold text-zinc-900">
             {/* The stretched link makes the whole card clickable while staying one link. */}
             {/* Its focus ring is drawn around the whole card (inside it: the card clips overflow). */}
-            <Link to={paths.project(work._id)} className="after:absolute after:inset-0 after:rounded-2xl focus-visible:outline-none focus-visible:after:outline-2 focus-visible:after:-outline-offset-2 focus-visible:after:outline-brand-600">
+            <Link
+              to={paths.project(work._id)}
+              className="after:absolute after:inset-0 after:rounded-2xl focus-visible:outline-none focus-visible:after:outline-2 focus-visible:after:-outline-offset-2 focus-visible:after:outline-brand-600"
+            >
               {work.title}
             </Link>
           </h3>

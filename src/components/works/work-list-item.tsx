@@ -41,7 +41,10 @@ export function WorkListItem({ work, now, position }: WorkListItemProps) {
           <span>{formatRelativeTime(work._creationTime, now)}</span>
         </div>
         <h3 className="line-clamp-1 font-bold text-zinc-900">
-          <Link to={paths.project(work._id)} className="after:absolute after:inset-0 after:rounded-2xl focus-visible:outline-none focus-visible:after:outline-2 focus-visible:after:-outline-offset-2 focus-visible:after:outline-brand-600">
+          <Link
+            to={paths.project(work._id)}
+            className="after:absolute after:inset-0 after:rounded-2xl focus-visible:outline-none focus-visible:after:outline-2 focus-visible:after:-outline-offset-2 focus-visible:after:outline-brand-600"
+          >
             {work.title}
           </Link>
         </h3>

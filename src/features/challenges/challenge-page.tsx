@@ -31,12 +31,7 @@ export function ChallengePage() {
     <PageContainer className="flex flex-col gap-8 py-6 sm:py-10">
       <PageTitle title={challenge.title} />
       {challenge.moderation && (
-        <ModerationBanner
-          targetType="challenge"
-          targetId={challenge._id}
-          moderation={challenge.moderation}
-          isAuthor={isOrganiser}
-        />
+        <ModerationBanner targetType="challenge" targetId={challenge._id} moderation={challenge.moderation} isAuthor={isOrganiser} />
       )}
       <ChallengeHeader
         challenge={challenge}

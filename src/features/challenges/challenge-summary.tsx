@@ -27,7 +27,10 @@ export function ChallengeSummary() {
         >
           <span
             aria-hidden
-            className={cn("hidden size-10 shrink-0 items-center justify-center rounded-xl sm:row-span-2 sm:inline-flex sm:self-center [&_svg]:size-5", tone)}
+            className={cn(
+              "hidden size-10 shrink-0 items-center justify-center rounded-xl sm:row-span-2 sm:inline-flex sm:self-center [&_svg]:size-5",
+              tone,
+            )}
           >
             {icon}
           </span>

@@ -15,10 +15,7 @@ type FakeServer = { viewer: "signedIn" | "signedOut"; challenges: ChallengeCardD
 const server = vi.hoisted((): FakeServer => ({ viewer: "signedOut", challenges: [], more: false }));
 
 vi.mock("@/lib/use-viewer", () => ({
-  useViewer: () =>
-    server.viewer === "signedIn"
-      ? { status: "signedIn", viewer: { _id: "u1" } }
-      : { status: "signedOut", viewer: null },
+  useViewer: () => (server.viewer === "signedIn" ? { status: "signedIn", viewer: { _id: "u1" } } : { status: "signedOut", viewer: null }),
 }));
 
 let convex: FakeConvex;

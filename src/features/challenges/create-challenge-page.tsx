@@ -41,9 +41,7 @@ function CreateChallenge() {
     <PageContainer width="narrow" className="py-6 sm:py-10">
       <header className="mb-6 sm:mb-8">
         <h1 className="text-2xl font-bold text-zinc-900 sm:text-3xl">チャレンジを作成</h1>
-        <p className="mt-2 text-sm text-zinc-600 sm:text-base">
-          テーマとルールを決めて、みんなに作品づくりを呼びかけましょう。
-        </p>
+        <p className="mt-2 text-sm text-zinc-600 sm:text-base">テーマとルールを決めて、みんなに作品づくりを呼びかけましょう。</p>
       </header>
       <ChallengeForm onSubmit={submit} onCancel={() => void navigate(paths.challenges())} />
     </PageContainer>

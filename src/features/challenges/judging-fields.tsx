@@ -50,7 +50,10 @@ export function JudgingFields({ value, error, onChange }: JudgingFieldsProps) {
         <fieldset className="flex flex-col gap-3">
           <legend className="mb-2 text-sm font-semibold text-zinc-800">審査基準（最大{JUDGING_LIMITS.criteriaMax}個）</legend>
           {value.criteria.map((criterion, index) => (
-            <div key={index} className="grid grid-cols-[1fr_auto] gap-2 rounded-xl border border-zinc-200 bg-white p-3 sm:grid-cols-[10rem_1fr_5rem_auto]">
+            <div
+              key={index}
+              className="grid grid-cols-[1fr_auto] gap-2 rounded-xl border border-zinc-200 bg-white p-3 sm:grid-cols-[10rem_1fr_5rem_auto]"
+            >
               <Input
                 aria-label={`審査基準${index + 1}の名前`}
                 placeholder="例：アイデア"
@@ -112,7 +115,9 @@ export function JudgingFields({ value, error, onChange }: JudgingFieldsProps) {
               onChange={(event) => onChange({ ...value, judgeWeight: Number(event.target.value) })}
               className="w-24"
             />
-            <span className="text-zinc-500">審査員 {value.judgeWeight}% / 投票 {100 - value.judgeWeight}%</span>
+            <span className="text-zinc-500">
+              審査員 {value.judgeWeight}% / 投票 {100 - value.judgeWeight}%
+            </span>
           </label>
         </fieldset>
       )}

@@ -10,8 +10,7 @@ export function useChallengeFilter() {
   const [params, setParams] = useSearchParams();
   const filter = parseStatusParam(params.get("status"));
   const setFilter = useCallback(
-    (next: ChallengeFilter) =>
-      setParams((current) => withStatusParam(current, next), { replace: true, preventScrollReset: true }),
+    (next: ChallengeFilter) => setParams((current) => withStatusParam(current, next), { replace: true, preventScrollReset: true }),
     [setParams],
   );
   return [filter, setFilter] as const;

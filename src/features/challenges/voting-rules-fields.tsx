@@ -1,11 +1,6 @@
 import { EyeOff, Vote } from "lucide-react";
 import { useId } from "react";
-import {
-  VOTER_RULE_LABELS,
-  VOTER_RULES,
-  type VoterRule,
-  type VotingRules,
-} from "../../../convex/model/votingRules";
+import { VOTER_RULE_LABELS, VOTER_RULES, type VoterRule, type VotingRules } from "../../../convex/model/votingRules";
 import { Label } from "@/components/ui/label";
 import { Switch } from "@/components/ui/switch";
 import { cn } from "@/lib/cn";

@@ -38,13 +38,7 @@ export function DashboardPage() {
         </p>
       </div>
       <QueryErrorBoundary>
-        {status === "loading" ? (
-          <LoadingState className="min-h-[30vh]" />
-        ) : status === "signedIn" ? (
-          <Overview />
-        ) : (
-          <SignedOutNote />
-        )}
+        {status === "loading" ? <LoadingState className="min-h-[30vh]" /> : status === "signedIn" ? <Overview /> : <SignedOutNote />}
       </QueryErrorBoundary>
     </PageContainer>
   );
@@ -64,7 +58,11 @@ function Overview() {
         <h2 id="totals-heading" className="text-lg font-bold text-zinc-900">
           合計
         </h2>
-        {period ? <SummaryCards figures={FIGURES} series={period.series} previous={period.previous} /> : <SummarySkeleton count={FIGURES.length} />}
+        {period ? (
+          <SummaryCards figures={FIGURES} series={period.series} previous={period.previous} />
+        ) : (
+          <SummarySkeleton count={FIGURES.length} />
+        )}
       </section>
       <section aria-labelledby="charts-heading" className="flex flex-col gap-3">
         <h2 id="charts-heading" className="text-lg font-bold text-zinc-900">

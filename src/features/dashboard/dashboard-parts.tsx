@@ -81,7 +81,15 @@ function ChangeBadge({ current, previous }: { current: number; previous: number 
   );
 }
 
-export function SummaryCards({ figures, series, previous }: { figures: readonly FigureDef[]; series: readonly DayRow[]; previous: Totals }) {
+export function SummaryCards({
+  figures,
+  series,
+  previous,
+}: {
+  figures: readonly FigureDef[];
+  series: readonly DayRow[];
+  previous: Totals;
+}) {
   const totals = totalsOf(series);
   const today = series.at(-1);
   return (
@@ -93,7 +101,10 @@ export function SummaryCards({ figures, series, previous }: { figures: readonly 
             <p className="text-2xl font-bold tabular-nums text-zinc-900 sm:text-3xl">{formatNumber(totals[figure.key])}</p>
             <ChangeBadge current={totals[figure.key]} previous={previous[figure.key]} />
             <p className="text-xs text-zinc-500">
-              今日 <span className="font-semibold tabular-nums text-zinc-700" data-testid={`today-${figure.key}`}>{formatNumber(today?.[figure.key] ?? 0)}</span>
+              今日{" "}
+              <span className="font-semibold tabular-nums text-zinc-700" data-testid={`today-${figure.key}`}>
+                {formatNumber(today?.[figure.key] ?? 0)}
+              </span>
               {figure.lost && (
                 <>
                   {" ・ "}

@@ -69,7 +69,11 @@ function WorkFigures({ id }: { id: Id<"projects"> }) {
         <h2 id="totals-heading" className="text-lg font-bold text-zinc-900">
           合計
         </h2>
-        {work ? <SummaryCards figures={WORK_FIGURES} series={work.series} previous={work.previous} /> : <SummarySkeleton count={WORK_FIGURES.length} />}
+        {work ? (
+          <SummaryCards figures={WORK_FIGURES} series={work.series} previous={work.previous} />
+        ) : (
+          <SummarySkeleton count={WORK_FIGURES.length} />
+        )}
       </section>
       <section aria-labelledby="best-heading" className="flex flex-col gap-3">
         <h2 id="best-heading" className="text-lg font-bold text-zinc-900">
@@ -100,7 +104,9 @@ function BestDays({ rows, days }: { rows: DayRow[]; days: PeriodDays }) {
         <caption className="sr-only">よく見られた日（閲覧数の多い順）</caption>
         <thead className="bg-zinc-50 text-left text-xs text-zinc-600">
           <tr>
-            <th scope="col" className="px-4 py-2.5 font-semibold">日付</th>
+            <th scope="col" className="px-4 py-2.5 font-semibold">
+              日付
+            </th>
             {WORK_FIGURES.map((figure) => (
               <th key={figure.key} scope="col" className="px-3 py-2.5 text-right font-semibold whitespace-nowrap">
                 {figure.label}

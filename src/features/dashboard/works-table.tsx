@@ -19,9 +19,7 @@ export function WorksTable({ today, days }: { today: string; days: PeriodDays })
   const { results, status, loadMore } = usePaginatedQuery(api.analytics.works, { today, days }, { initialNumItems: PAGE });
   const [sort, setSort] = useState<SortKey>("views");
   const rows =
-    sort === "newest"
-      ? results
-      : [...results].sort((a, b) => b.totals[sort] - a.totals[sort] || a.title.localeCompare(b.title, "ja"));
+    sort === "newest" ? results : [...results].sort((a, b) => b.totals[sort] - a.totals[sort] || a.title.localeCompare(b.title, "ja"));
   if (status === "LoadingFirstPage") return <Skeleton className="h-64 rounded-2xl" />;
   if (results.length === 0) {
     return <Card className="p-6 text-sm text-zinc-600">まだ作品がありません。作品を投稿すると、ここに作品ごとの数字が並びます。</Card>;

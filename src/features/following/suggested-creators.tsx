@@ -67,10 +67,7 @@ export function SuggestedCreators() {
               <Card className="flex min-w-0 items-start gap-3 p-4">
                 <Avatar name={creator.displayName} seed={creator._id} src={creator.photoUrl} size="lg" decorative />
                 <div className="flex min-w-0 flex-1 flex-col gap-1">
-                  <Link
-                    to={paths.profile(creator.handle ?? creator._id)}
-                    className="truncate font-bold text-zinc-900 hover:underline"
-                  >
+                  <Link to={paths.profile(creator.handle ?? creator._id)} className="truncate font-bold text-zinc-900 hover:underline">
                     {creator.displayName}
                   </Link>
                   <p className="text-xs text-zinc-600">

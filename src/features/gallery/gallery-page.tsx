@@ -52,11 +52,7 @@ function GalleryResults({ filters, onChange, onClear }: GalleryResultsProps) {
   const summary = useQuery(api.projects.summary, {});
   // Without search text the summary already knows some totals exactly.
   const knownTotal =
-    summary && !filters.search && !filters.genre && !filters.aiTool
-      ? filters.zeroCode
-        ? summary.zeroCode
-        : summary.total
-      : undefined;
+    summary && !filters.search && !filters.genre && !filters.aiTool ? (filters.zeroCode ? summary.zeroCode : summary.total) : undefined;
 
   const header = (shown: ShownCount) => {
     const total = shown?.total ?? knownTotal;
@@ -95,21 +91,14 @@ function GalleryResults({ filters, onChange, onClear }: GalleryResultsProps) {
   return filters.search ? <SearchResults {...props} /> : <BrowseResults {...props} />;
 }
 
-function Tile({
-  icon,
-  label,
-  value,
-  suffix = "",
-}: {
-  icon: ReactNode;
-  label: ReactNode;
-  value?: number;
-  suffix?: string;
-}) {
+function Tile({ icon, label, value, suffix = "" }: { icon: ReactNode; label: ReactNode; value?: number; suffix?: string }) {
   return (
     // dt and dd sit directly in the group (a dl allows nothing else); the grid lays them out.
     <div className="grid grid-cols-[minmax(0,1fr)] content-center rounded-2xl border border-zinc-200 bg-white p-3 shadow-xs sm:grid-cols-[auto_minmax(0,1fr)] sm:gap-x-3 sm:p-4">
-      <span aria-hidden className="hidden size-10 shrink-0 items-center justify-center rounded-xl bg-brand-50 text-brand-700 sm:row-span-2 sm:inline-flex sm:self-center [&_svg]:size-5">
+      <span
+        aria-hidden
+        className="hidden size-10 shrink-0 items-center justify-center rounded-xl bg-brand-50 text-brand-700 sm:row-span-2 sm:inline-flex sm:self-center [&_svg]:size-5"
+      >
         {icon}
       </span>
       <dt className="truncate text-xs text-zinc-500 sm:self-end sm:text-sm">{label}</dt>

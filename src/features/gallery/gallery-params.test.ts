@@ -1,12 +1,5 @@
 import { describe, expect, it } from "vitest";
-import {
-  clearFilters,
-  DEFAULT_FILTERS,
-  hasActiveFilters,
-  parseGalleryParams,
-  queryFilterArgs,
-  toGalleryParams,
-} from "./gallery-params";
+import { clearFilters, DEFAULT_FILTERS, hasActiveFilters, parseGalleryParams, queryFilterArgs, toGalleryParams } from "./gallery-params";
 
 const parse = (query: string) => parseGalleryParams(new URLSearchParams(query));
 
@@ -17,9 +10,7 @@ describe("gallery URL ↔ filters", () => {
   });
 
   it("reads every filter and writes it back the same way", () => {
-    const filters = parse(
-      "search=%E5%AE%B6%E8%A8%88%E7%B0%BF&genre=game&aiTool=Claude&zeroCode=1&sort=popular&view=list",
-    );
+    const filters = parse("search=%E5%AE%B6%E8%A8%88%E7%B0%BF&genre=game&aiTool=Claude&zeroCode=1&sort=popular&view=list");
     expect(filters).toEqual({
       search: "家計簿",
       genre: "game",

@@ -78,10 +78,7 @@ export function SearchResults({ filters, onClear, header }: ResultsProps) {
     <>
       {header({ count: current.items.length, total: current.total })}
       {current.capped && (
-        <p
-          role="status"
-          className="mb-4 rounded-xl border border-amber-200 bg-amber-50 px-4 py-3 text-sm text-amber-900"
-        >
+        <p role="status" className="mb-4 rounded-xl border border-amber-200 bg-amber-50 px-4 py-3 text-sm text-amber-900">
           検索結果が多すぎるため、上位{formatNumber(current.cap)}件から表示しています。キーワードを絞り込んでください。
         </p>
       )}

@@ -89,10 +89,7 @@ function SearchBox({ value, onSearch }: { value: string; onSearch: (search: stri
       <label htmlFor={inputId} className="sr-only">
         キーワードで検索
       </label>
-      <Search
-        aria-hidden
-        className="pointer-events-none absolute top-1/2 left-3.5 size-4 -translate-y-1/2 text-zinc-400"
-      />
+      <Search aria-hidden className="pointer-events-none absolute top-1/2 left-3.5 size-4 -translate-y-1/2 text-zinc-400" />
       <input
         id={inputId}
         type="search"

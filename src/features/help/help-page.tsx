@@ -14,9 +14,7 @@ export function HelpPage() {
       <header>
         <p className="text-sm font-semibold text-brand-700">ヘルプセンター</p>
         <h1 className="mt-1 text-3xl font-bold text-zinc-900 sm:text-4xl">ヘルプ</h1>
-        <p className="mt-3 text-zinc-600">
-          バイブギャラリーの使い方や、よくいただく質問をまとめました。
-        </p>
+        <p className="mt-3 text-zinc-600">バイブギャラリーの使い方や、よくいただく質問をまとめました。</p>
       </header>
 
       <section aria-labelledby="faq-heading" className="mt-10">

@@ -29,13 +29,7 @@ export function HeroIllustration() {
             <span className="absolute top-[25%] left-[70%] size-3 rounded-full bg-sky-500 ring-4 ring-white/70" />
             <span className="absolute top-[68%] left-[78%] size-3 rounded-full bg-amber-500 ring-4 ring-white/70" />
             <svg className="absolute inset-0 size-full" viewBox="0 0 100 100" preserveAspectRatio="none">
-              <path
-                d="M23 32 Q 35 60 49 57 T 71 27 T 79 70"
-                fill="none"
-                stroke="white"
-                strokeWidth="0.8"
-                strokeDasharray="2 2"
-              />
+              <path d="M23 32 Q 35 60 49 57 T 71 27 T 79 70" fill="none" stroke="white" strokeWidth="0.8" strokeDasharray="2 2" />
             </svg>
           </div>
           <div className="flex flex-col gap-2 p-4">

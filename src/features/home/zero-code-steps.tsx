@@ -28,9 +28,7 @@ export function ZeroCodeSteps() {
         <h2 id="steps-heading" className="text-balance-ja mt-2 text-2xl font-bold text-zinc-900 sm:text-3xl">
           アイデアがあれば、それで十分。
         </h2>
-        <p className="mt-3 text-zinc-600">
-          プログラミングの経験は問いません。AIとの会話を重ねて生まれた作品を、みんなで見せ合いましょう。
-        </p>
+        <p className="mt-3 text-zinc-600">プログラミングの経験は問いません。AIとの会話を重ねて生まれた作品を、みんなで見せ合いましょう。</p>
       </div>
       <ol className="mt-10 grid gap-4 md:grid-cols-3">
         {steps.map(({ icon: Icon, title, body }, index) => (
@@ -50,10 +48,7 @@ export function ZeroCodeSteps() {
         <h3 className="text-sm font-semibold text-zinc-500">こんなAIツールでつくられた作品が集まっています</h3>
         <ul className="mt-3 flex flex-wrap gap-2">
           {tools.map((tool) => (
-            <li
-              key={tool}
-              className="rounded-full border border-zinc-200 bg-white px-3.5 py-1.5 text-sm font-medium text-zinc-700"
-            >
+            <li key={tool} className="rounded-full border border-zinc-200 bg-white px-3.5 py-1.5 text-sm font-medium text-zinc-700">
               {tool}
             </li>
           ))}

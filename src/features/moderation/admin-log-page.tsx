@@ -74,11 +74,21 @@ function AuditLog() {
           <caption className="sr-only">監査ログ（新しい順）</caption>
           <thead className="bg-zinc-50 text-xs font-semibold text-zinc-500">
             <tr>
-              <th scope="col" className="w-40 px-4 py-2.5">日時</th>
-              <th scope="col" className="w-32 px-4 py-2.5">担当</th>
-              <th scope="col" className="w-48 px-4 py-2.5">操作</th>
-              <th scope="col" className="px-4 py-2.5">対象</th>
-              <th scope="col" className="px-4 py-2.5">メモ</th>
+              <th scope="col" className="w-40 px-4 py-2.5">
+                日時
+              </th>
+              <th scope="col" className="w-32 px-4 py-2.5">
+                担当
+              </th>
+              <th scope="col" className="w-48 px-4 py-2.5">
+                操作
+              </th>
+              <th scope="col" className="px-4 py-2.5">
+                対象
+              </th>
+              <th scope="col" className="px-4 py-2.5">
+                メモ
+              </th>
             </tr>
           </thead>
           <tbody className="divide-y divide-zinc-100 align-top">
@@ -128,9 +138,7 @@ function Target({ entry }: { entry: AuditEntry }) {
   return (
     <>
       <span className="text-zinc-500">{TARGET_TYPE_LABELS[entry.targetType]}</span> {entry.targetLabel}
-      {entry.subject && entry.targetType !== "user" && (
-        <span className="text-zinc-500">（投稿者: {entry.subject.displayName}）</span>
-      )}
+      {entry.subject && entry.targetType !== "user" && <span className="text-zinc-500">（投稿者: {entry.subject.displayName}）</span>}
     </>
   );
 }

@@ -75,11 +75,7 @@ function Queue() {
   }
   if (results.length === 0 && !selected) {
     return (
-      <EmptyState
-        icon={<Inbox aria-hidden />}
-        title="未対応の通報はありません"
-        description="新しい通報が届くと、ここに表示されます。"
-      />
+      <EmptyState icon={<Inbox aria-hidden />} title="未対応の通報はありません" description="新しい通報が届くと、ここに表示されます。" />
     );
   }
 

@@ -13,13 +13,7 @@ import { Skeleton } from "@/components/ui/skeleton";
 import { paths } from "@/config/paths";
 import { cn } from "@/lib/cn";
 import { formatDate, formatRelativeTime } from "@/lib/i18n/format";
-import {
-  ACTION_KIND_LABELS,
-  ROLE_LABELS,
-  TARGET_TYPE_LABELS,
-  suspensionUntilText,
-  type ModerationActKind,
-} from "@/lib/moderation";
+import { ACTION_KIND_LABELS, ROLE_LABELS, TARGET_TYPE_LABELS, suspensionUntilText, type ModerationActKind } from "@/lib/moderation";
 import { useNow } from "@/lib/use-now";
 import { ReasonChips, TargetStateBadge, TargetThumb } from "./case-card";
 import type { AuditEntry, CaseDetail, CaseSummary } from "./types";
@@ -40,7 +34,9 @@ export function deskActions(summary: CaseSummary, authorSuspended: boolean): Des
   }
   const suspended = targetType === "user" ? target.state === "suspended" : authorSuspended;
   if (targetType === "user" || target.author) {
-    actions.push(suspended ? { kind: "unsuspend", label: "停止を解除", tone: "outline" } : { kind: "suspend", label: "停止", tone: "danger" });
+    actions.push(
+      suspended ? { kind: "unsuspend", label: "停止を解除", tone: "outline" } : { kind: "suspend", label: "停止", tone: "danger" },
+    );
   }
   return actions;
 }
@@ -65,7 +61,10 @@ export function CaseDetailPanel({ caseId, onBack, onResolved }: CaseDetailPanelP
           <Skeleton className="h-40 rounded-2xl" />
         </div>
       ) : detail === null ? (
-        <p id="case-heading" className="rounded-2xl border border-dashed border-zinc-300 bg-white px-6 py-10 text-center text-sm text-zinc-600">
+        <p
+          id="case-heading"
+          className="rounded-2xl border border-dashed border-zinc-300 bg-white px-6 py-10 text-center text-sm text-zinc-600"
+        >
           このケースは対応済みか、見つかりませんでした。
         </p>
       ) : (
@@ -122,16 +121,11 @@ function TargetSection({ detail }: { detail: CaseDetail }) {
         <div className="flex flex-wrap items-center gap-x-4 gap-y-1 text-sm">
           {target.author && (
             <span className="text-zinc-600">
-              投稿者:{" "}
-              <PersonLink person={target.author} />
+              投稿者: <PersonLink person={target.author} />
             </span>
           )}
           {target.path && (
-            <Link
-              to={target.path}
-              target="_blank"
-              className="inline-flex items-center gap-1 font-semibold text-brand-700 hover:underline"
-            >
+            <Link to={target.path} target="_blank" className="inline-flex items-center gap-1 font-semibold text-brand-700 hover:underline">
               ページを開く
               <ExternalLink aria-hidden className="size-3.5" />
               <span className="sr-only">（新しいタブで開きます）</span>
@@ -174,8 +168,16 @@ function ReportsSection({ reports, now }: { reports: CaseDetail["reports"]; now:
                   {SOURCE_LABELS[report.source]}
                 </Badge>
               )}
-              {report.reporter ? <PersonLink person={report.reporter} /> : report.source === "report" && <span className="text-zinc-500">退会したユーザー</span>}
-              <time dateTime={new Date(report.createdAt).toISOString()} title={japanDateTime(report.createdAt)} className="text-xs text-zinc-500">
+              {report.reporter ? (
+                <PersonLink person={report.reporter} />
+              ) : (
+                report.source === "report" && <span className="text-zinc-500">退会したユーザー</span>
+              )}
+              <time
+                dateTime={new Date(report.createdAt).toISOString()}
+                title={japanDateTime(report.createdAt)}
+                className="text-xs text-zinc-500"
+              >
                 {formatRelativeTime(report.createdAt, now)}
               </time>
             </div>

@@ -39,7 +39,10 @@ export function StaffSection({ viewerId }: { viewerId: Id<"users"> }) {
         <ul className="flex flex-col divide-y divide-zinc-100 rounded-xl border border-zinc-200">
           {staff.map((member) => (
             <li key={member._id} className="flex items-center justify-between gap-3 px-4 py-2.5 text-sm">
-              <Link to={paths.profile(member.handle ?? member._id)} className="min-w-0 truncate font-semibold text-zinc-900 hover:underline">
+              <Link
+                to={paths.profile(member.handle ?? member._id)}
+                className="min-w-0 truncate font-semibold text-zinc-900 hover:underline"
+              >
                 {member.displayName}
                 {member.handle && <span className="font-normal text-zinc-500"> @{member.handle}</span>}
                 {member._id === viewerId && <span className="font-normal text-zinc-500">（あなた）</span>}
@@ -103,7 +106,13 @@ function RoleForm() {
         <Label htmlFor={noteId} required>
           理由のメモ
         </Label>
-        <Input id={noteId} value={note} onChange={(event) => setNote(event.target.value)} maxLength={500} placeholder="例: コミュニティ運営に参加" />
+        <Input
+          id={noteId}
+          value={note}
+          onChange={(event) => setNote(event.target.value)}
+          maxLength={500}
+          placeholder="例: コミュニティ運営に参加"
+        />
       </div>
       {error && (
         <p role="alert" className="text-sm font-semibold text-red-700">

@@ -13,13 +13,10 @@ describe("404 page", () => {
     expect(screen.getByRole("banner")).toBeInTheDocument();
   });
 
-  it.each(["/no-such-page", "/challenges/abc/extra"])(
-    "renders for %s, which matches no route",
-    async (path) => {
-      renderApp({ entries: [path] });
-      expect(await screen.findByRole("heading", { name: "ページが見つかりません" })).toBeVisible();
-    },
-  );
+  it.each(["/no-such-page", "/challenges/abc/extra"])("renders for %s, which matches no route", async (path) => {
+    renderApp({ entries: [path] });
+    expect(await screen.findByRole("heading", { name: "ページが見つかりません" })).toBeVisible();
+  });
 
   it("goes back to the previous page", async () => {
     const { user, router } = renderApp({ entries: ["/help", "/nope"] });

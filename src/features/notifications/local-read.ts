@@ -17,8 +17,6 @@ export function updateNotificationsLocally(store: OptimisticLocalStore, update: 
 /** Whether any list the client holds shows this notification unread. */
 export function shownUnread(store: OptimisticLocalStore, id: NotificationItem["_id"]): boolean {
   const inBell = store.getAllQueries(api.notifications.list).some(({ value }) => value?.some((n) => n._id === id && !n.read));
-  const inPage = store
-    .getAllQueries(api.notifications.listPage)
-    .some(({ value }) => value?.page.some((n) => n._id === id && !n.read));
+  const inPage = store.getAllQueries(api.notifications.listPage).some(({ value }) => value?.page.some((n) => n._id === id && !n.read));
   return inBell || inPage;
 }

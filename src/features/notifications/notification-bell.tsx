@@ -17,8 +17,7 @@ import { NotificationContent } from "./notification-item";
 import { bellLabel, notificationTarget, unreadBadgeText, type NotificationItem } from "./notification-target";
 import { useMarkAllRead } from "./use-mark-all-read";
 
-const itemClass =
-  "flex cursor-pointer rounded-xl px-3 py-2.5 outline-none select-none data-[highlighted]:bg-zinc-100";
+const itemClass = "flex cursor-pointer rounded-xl px-3 py-2.5 outline-none select-none data-[highlighted]:bg-zinc-100";
 
 /** The header's bell: the unread count live, and the 10 newest in a menu. */
 export function NotificationBell({ viewer }: { viewer: Viewer }) {

@@ -43,7 +43,12 @@ function NotificationAvatar({ item }: { item: NotificationItem }) {
         </span>
       )}
       {item.from && (
-        <span className={cn("absolute -right-1 -bottom-1 flex size-5 items-center justify-center rounded-full text-white ring-2 ring-white", className)}>
+        <span
+          className={cn(
+            "absolute -right-1 -bottom-1 flex size-5 items-center justify-center rounded-full text-white ring-2 ring-white",
+            className,
+          )}
+        >
           <Icon aria-hidden className="size-3" />
         </span>
       )}

@@ -112,9 +112,11 @@ describe("NotificationsPage", () => {
     expect(pageCalls().at(-1)).toEqual({ tab: "challenge" });
     expect(screen.getByTestId("location")).toHaveTextContent("/notifications?tab=challenge");
     const list = screen.getByRole("list", { name: "チャレンジの通知一覧" });
-    expect(within(list).getAllByRole("listitem").map((li) => li.textContent)).toEqual([
-      expect.stringContaining("「冬のゲーム」ほか8件が始まりました"),
-    ]);
+    expect(
+      within(list)
+        .getAllByRole("listitem")
+        .map((li) => li.textContent),
+    ).toEqual([expect.stringContaining("「冬のゲーム」ほか8件が始まりました")]);
     await user.click(screen.getByRole("tab", { name: "すべて" }));
     expect(screen.getByTestId("location")).toHaveTextContent(/^\/notifications$/);
   });

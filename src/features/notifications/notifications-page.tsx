@@ -40,7 +40,9 @@ function Notifications({ viewer }: { viewer: Viewer }) {
       <div className="flex flex-wrap items-end justify-between gap-3">
         <div>
           <h1 className="text-2xl font-bold text-zinc-900 sm:text-3xl">通知</h1>
-          <p className="mt-1 text-sm text-zinc-600">新しい順に表示します。同じ作品へのいいねやコメント、フォローは1件にまとめて届きます。</p>
+          <p className="mt-1 text-sm text-zinc-600">
+            新しい順に表示します。同じ作品へのいいねやコメント、フォローは1件にまとめて届きます。
+          </p>
         </div>
         {unread > 0 && (
           <Button variant="outline" onClick={markAllRead}>
@@ -49,10 +51,7 @@ function Notifications({ viewer }: { viewer: Viewer }) {
           </Button>
         )}
       </div>
-      <Tabs
-        value={filter}
-        onValueChange={(value) => setParams(value === "all" ? {} : { tab: value }, { replace: true })}
-      >
+      <Tabs value={filter} onValueChange={(value) => setParams(value === "all" ? {} : { tab: value }, { replace: true })}>
         {/* Six kinds do not fit one row on a phone: they wrap rather than hide past the edge. */}
         <TabsList aria-label="通知の種類" className="flex-wrap">
           {NOTIFICATION_FILTERS.map(({ value, label }) => (

@@ -16,9 +16,7 @@ export function toggledFollow<T extends { viewerFollows?: boolean; followersCoun
   return {
     ...profile,
     viewerFollows: !following,
-    ...(profile.followersCount === undefined
-      ? {}
-      : { followersCount: Math.max(0, profile.followersCount + (following ? -1 : 1)) }),
+    ...(profile.followersCount === undefined ? {} : { followersCount: Math.max(0, profile.followersCount + (following ? -1 : 1)) }),
   };
 }
 

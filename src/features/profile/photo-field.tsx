@@ -53,7 +53,14 @@ export function PhotoField({
     <div className="flex flex-col gap-1.5">
       <span className="text-sm font-semibold text-zinc-800">プロフィール画像</span>
       <div className="flex items-center gap-4 sm:gap-5">
-        <Avatar name={displayName.trim() || "?"} seed={seed} src={previewUrl} size="xl" decorative className="ring-4 ring-white shadow-md" />
+        <Avatar
+          name={displayName.trim() || "?"}
+          seed={seed}
+          src={previewUrl}
+          size="xl"
+          decorative
+          className="ring-4 ring-white shadow-md"
+        />
         <div className="flex min-w-0 flex-col gap-2">
           <div className="flex flex-wrap gap-2">
             <input

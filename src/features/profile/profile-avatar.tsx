@@ -12,14 +12,7 @@ type ProfileAvatarProps = { name: string; src: string | null; seed: string; gold
 export function ProfileAvatar({ name, src, seed, gold }: ProfileAvatarProps) {
   return (
     <span className="relative inline-flex shrink-0 self-start">
-      <Avatar
-        name={name}
-        src={src}
-        seed={seed}
-        size="xl"
-        className={cn("ring-4 ring-white", gold && "ring-amber-400")}
-        decorative
-      />
+      <Avatar name={name} src={src} seed={seed} size="xl" className={cn("ring-4 ring-white", gold && "ring-amber-400")} decorative />
       {gold && (
         <span
           role="img"

@@ -29,10 +29,7 @@ export function ProfileBadges({ badges }: { badges: EarnedBadge[] }) {
           return (
             <li key={badge.badgeId} className="flex items-start gap-3 rounded-2xl border border-zinc-200 bg-white p-3.5">
               <span
-                className={cn(
-                  "flex size-10 shrink-0 items-center justify-center rounded-full ring-1 ring-inset",
-                  BADGE_DISC[badge.color],
-                )}
+                className={cn("flex size-10 shrink-0 items-center justify-center rounded-full ring-1 ring-inset", BADGE_DISC[badge.color])}
               >
                 <Icon aria-hidden className="size-5" />
               </span>

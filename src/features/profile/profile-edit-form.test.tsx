@@ -122,9 +122,7 @@ describe("profile edit", () => {
     await user.clear(field(/ユーザーID/));
     await user.type(field(/ユーザーID/), "hanako");
     await user.click(saveButton());
-    await waitFor(() =>
-      expect(field(/ユーザーID/)).toHaveAccessibleDescription(/このユーザーIDは既に使用されています/),
-    );
+    await waitFor(() => expect(field(/ユーザーID/)).toHaveAccessibleDescription(/このユーザーIDは既に使用されています/));
   });
 });
 

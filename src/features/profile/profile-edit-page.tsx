@@ -71,7 +71,9 @@ function ProfileEdit({ viewer }: { viewer: Viewer }) {
     <PageContainer width="narrow">
       <header className="mb-8">
         <h1 className="text-2xl font-bold text-zinc-900 sm:text-3xl">プロフィール編集</h1>
-        <p className="mt-2 text-sm text-zinc-600 sm:text-base">変更した内容は、プロフィールページとあなたの作品・コメントに反映されます。</p>
+        <p className="mt-2 text-sm text-zinc-600 sm:text-base">
+          変更した内容は、プロフィールページとあなたの作品・コメントに反映されます。
+        </p>
       </header>
       <ProfileEditForm
         initialValues={initialValues}

@@ -23,4 +23,3 @@ export const savedValues: ProfileInput = {
 };
 
 export const VALID_BIO = "AIと対話しながら、暮らしを少し便利にするWebアプリを作っています。";
-

@@ -69,12 +69,7 @@ function FullProfile({ profile }: { profile: Profile }) {
       {profile.isOwner && <OwnerPrivacyNote />}
       <ProfileStats stats={stats} />
       <ProfileBadges badges={profile.badges ?? []} />
-      <ProfileTabs
-        userId={profile._id}
-        isOwner={profile.isOwner}
-        showWorks={profile.showProjects ?? false}
-        stats={stats}
-      />
+      <ProfileTabs userId={profile._id} isOwner={profile.isOwner} showWorks={profile.showProjects ?? false} stats={stats} />
       {listOpened && (
         <Suspense fallback={null}>
           <FollowListDialog userId={profile._id} kind={list} onClose={() => setList(null)} />
@@ -89,11 +84,7 @@ function PrivateProfile({ profile }: { profile: Profile }) {
   return (
     <>
       <ProfileHeader profile={profile} onOpenList={() => undefined} />
-      <EmptyState
-        icon={<Lock aria-hidden />}
-        title="このプロフィールは非公開です"
-        description="作品や実績は本人だけが見られます。"
-      />
+      <EmptyState icon={<Lock aria-hidden />} title="このプロフィールは非公開です" description="作品や実績は本人だけが見られます。" />
     </>
   );
 }
@@ -109,7 +100,10 @@ function OwnerPrivacyNote() {
   if (profileVisibility === "public" && showEmail) notes.push("メールアドレスは他のユーザーにも表示されています。");
   if (notes.length === 0) return null;
   return (
-    <div role="note" className="flex flex-col gap-2 rounded-2xl border border-brand-200 bg-brand-50/60 px-4 py-3 text-sm text-zinc-700 sm:flex-row sm:items-center sm:justify-between">
+    <div
+      role="note"
+      className="flex flex-col gap-2 rounded-2xl border border-brand-200 bg-brand-50/60 px-4 py-3 text-sm text-zinc-700 sm:flex-row sm:items-center sm:justify-between"
+    >
       <ul className="flex flex-col gap-1">
         {notes.map((note) => (
           <li key={note}>{note}</li>

@@ -6,14 +6,7 @@ import { validateSetup } from "../../../convex/model/profileRules";
 import { HandleField, takenHandleError, type HandleAvailability } from "./handle-field";
 import { PhotoField } from "./photo-field";
 import { AboutFields, SocialLinkFields } from "./profile-fields";
-import {
-  hasErrors,
-  pickErrors,
-  useProfileForm,
-  type FormErrors,
-  type ProfileField,
-  type ProfileInput,
-} from "./profile-form-state";
+import { hasErrors, pickErrors, useProfileForm, type FormErrors, type ProfileField, type ProfileInput } from "./profile-form-state";
 import { KEEP_PHOTO, type PhotoChoice } from "./profile-photo";
 import { SetupProgress } from "./setup-steps";
 import { useFocusFirstError } from "@/lib/use-focus-first-error";
@@ -173,11 +166,7 @@ export function ProfileSetupForm({
         )}
 
         <div className="flex flex-col-reverse gap-3 border-t border-zinc-100 pt-6 sm:flex-row sm:items-center sm:justify-between">
-          <Button
-            variant="ghost"
-            onClick={() => (step === 1 ? onSkip(values) : void finish({ skipLinks: true }))}
-            disabled={saving}
-          >
+          <Button variant="ghost" onClick={() => (step === 1 ? onSkip(values) : void finish({ skipLinks: true }))} disabled={saving}>
             スキップ
           </Button>
           <div className="flex flex-col-reverse gap-3 sm:flex-row">

@@ -12,11 +12,7 @@ export function ProfileSetupRedirect() {
   const { pathname } = useLocation();
   const navigate = useNavigate();
   // スキップ on setup's first step postpones it for this session (setup-skip.ts).
-  const mustSetUp =
-    status === "signedIn" &&
-    !viewer.profileCompleted &&
-    pathname !== paths.profileSetup() &&
-    !setupSkipped(viewer._id);
+  const mustSetUp = status === "signedIn" && !viewer.profileCompleted && pathname !== paths.profileSetup() && !setupSkipped(viewer._id);
   useEffect(() => {
     if (mustSetUp) void navigate(paths.profileSetup(), { replace: true });
   }, [mustSetUp, navigate]);

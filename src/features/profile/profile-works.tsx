@@ -53,7 +53,11 @@ function NoWorks({ kind, isOwner }: { kind: "works" | "likes"; isOwner: boolean 
         icon={<Heart aria-hidden />}
         title="まだいいねした作品がありません"
         description="気に入った作品にいいねすると、ここに並びます。"
-        action={<ButtonLink to={paths.projects()} variant="outline">作品を探す</ButtonLink>}
+        action={
+          <ButtonLink to={paths.projects()} variant="outline">
+            作品を探す
+          </ButtonLink>
+        }
       />
     );
   }

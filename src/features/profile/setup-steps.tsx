@@ -21,9 +21,7 @@ export function SetupProgress({ step }: { step: number }) {
             <li key={item.title} aria-current={current ? "step" : undefined} className="flex items-center gap-2.5">
               <StepMarker number={number} done={done} current={current} />
               <span className="min-w-0">
-                <span className={cn("block text-sm font-semibold", current || done ? "text-zinc-900" : "text-zinc-500")}>
-                  {item.title}
-                </span>
+                <span className={cn("block text-sm font-semibold", current || done ? "text-zinc-900" : "text-zinc-500")}>{item.title}</span>
                 <span className="hidden text-xs text-zinc-500 sm:block">{item.description}</span>
               </span>
             </li>

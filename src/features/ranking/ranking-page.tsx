@@ -91,7 +91,13 @@ function RankBadge({ rank }: { rank: number }) {
     <span
       className={cn(
         "inline-flex h-7 min-w-7 items-center justify-center rounded-full px-2 text-sm font-bold tabular-nums",
-        rank === 1 ? "bg-amber-400 text-amber-950" : rank === 2 ? "bg-zinc-300 text-zinc-900" : rank === 3 ? "bg-orange-300 text-orange-950" : "bg-zinc-100 text-zinc-700",
+        rank === 1
+          ? "bg-amber-400 text-amber-950"
+          : rank === 2
+            ? "bg-zinc-300 text-zinc-900"
+            : rank === 3
+              ? "bg-orange-300 text-orange-950"
+              : "bg-zinc-100 text-zinc-700",
       )}
     >
       {rank}位
@@ -115,12 +121,7 @@ function WorkRanking({ window, genre }: { window: RankingWindow; genre: Genre | 
     );
   }
   if (entries.length === 0) {
-    return (
-      <EmptyState
-        title="この期間にいいねされた作品はまだありません"
-        description="作品を見て、気に入ったらいいねしてみましょう。"
-      />
-    );
+    return <EmptyState title="この期間にいいねされた作品はまだありません" description="作品を見て、気に入ったらいいねしてみましょう。" />;
   }
   return (
     <ol className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3" aria-label="作品ランキング">

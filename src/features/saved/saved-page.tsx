@@ -37,13 +37,7 @@ export function SavedPage() {
         </p>
       </div>
       <QueryErrorBoundary>
-        {status === "loading" ? (
-          <LoadingState className="min-h-[30vh]" />
-        ) : status === "signedIn" ? (
-          <AccountSaves />
-        ) : (
-          <BrowserSaves />
-        )}
+        {status === "loading" ? <LoadingState className="min-h-[30vh]" /> : status === "signedIn" ? <AccountSaves /> : <BrowserSaves />}
       </QueryErrorBoundary>
     </PageContainer>
   );

@@ -53,7 +53,9 @@ describe("MutedUsersSection", () => {
   it("explains mute and block, and says when nobody is muted", () => {
     renderSection();
     expect(screen.getByText(/相手の作品とコメントがあなたに表示されなくなります/)).toBeInTheDocument();
-    expect(screen.getByText(/あなたの作品へのコメント、あなたのフォロー、あなたのチャレンジへの投票ができなくなります/)).toBeInTheDocument();
+    expect(
+      screen.getByText(/あなたの作品へのコメント、あなたのフォロー、あなたのチャレンジへの投票ができなくなります/),
+    ).toBeInTheDocument();
     expect(screen.getByText("ミュート・ブロックしているユーザーはいません")).toBeInTheDocument();
     expect(screen.queryByRole("button", { name: "もっと見る" })).not.toBeInTheDocument();
   });

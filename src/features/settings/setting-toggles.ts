@@ -14,11 +14,7 @@ export type SettingToggle = {
   inactive?: (settings: UserSettings) => boolean;
 };
 
-const notification = (
-  key: keyof UserSettings["notifications"],
-  label: string,
-  description: string,
-): SettingToggle => ({
+const notification = (key: keyof UserSettings["notifications"], label: string, description: string): SettingToggle => ({
   id: `notifications.${key}`,
   label,
   description,

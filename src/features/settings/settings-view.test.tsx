@@ -80,14 +80,11 @@ describe("SettingsView", () => {
     render(<LiveSettings initial={DEFAULT_USER_SETTINGS} onSave={onSave} />);
     const inSite = screen.getByRole("region", { name: "サイト内の通知" });
     expect(within(inSite).getByText("ヘッダーのベルと通知ページに届きます。メールは送られません。")).toBeInTheDocument();
-    expect(within(inSite).getAllByRole("switch").map((s) => s.closest("li")?.querySelector("label")?.textContent)).toEqual([
-      "いいね",
-      "コメント",
-      "フォロー",
-      "新しい作品・チャレンジ",
-      "ストックした作品の更新",
-      "チャレンジのリマインダー",
-    ]);
+    expect(
+      within(inSite)
+        .getAllByRole("switch")
+        .map((s) => s.closest("li")?.querySelector("label")?.textContent),
+    ).toEqual(["いいね", "コメント", "フォロー", "新しい作品・チャレンジ", "ストックした作品の更新", "チャレンジのリマインダー"]);
     const email = screen.getByRole("region", { name: "メール" });
     expect(within(email).getAllByRole("switch")).toHaveLength(2);
     expect(within(email).getByRole("switch", { name: "コメントのメール通知" })).toHaveAccessibleDescription(
@@ -111,15 +108,19 @@ describe("SettingsView", () => {
     render(<LiveSettings initial={DEFAULT_USER_SETTINGS} onSave={onSave} />);
 
     await user.click(switchNamed("メールアドレスを非表示にする"));
-    expect(onSave).toHaveBeenLastCalledWith(expect.objectContaining({
-      privacy: expect.objectContaining({ showEmail: true }),
-    }));
+    expect(onSave).toHaveBeenLastCalledWith(
+      expect.objectContaining({
+        privacy: expect.objectContaining({ showEmail: true }),
+      }),
+    );
     expect(switchNamed("メールアドレスを非表示にする")).not.toBeChecked();
 
     await user.click(switchNamed("メールアドレスを非表示にする"));
-    expect(onSave).toHaveBeenLastCalledWith(expect.objectContaining({
-      privacy: expect.objectContaining({ showEmail: false }),
-    }));
+    expect(onSave).toHaveBeenLastCalledWith(
+      expect.objectContaining({
+        privacy: expect.objectContaining({ showEmail: false }),
+      }),
+    );
     expect(switchNamed("メールアドレスを非表示にする")).toBeChecked();
   });
 

@@ -32,15 +32,19 @@ export type SettingsViewProps = {
 };
 
 /** The settings screen without data access: everything comes in as props (tested on its own). */
-export function SettingsView({ settings, onSettingsChange, onExport, onSignOut, onDeleteAccount, mutedUsers, myReports }: SettingsViewProps) {
+export function SettingsView({
+  settings,
+  onSettingsChange,
+  onExport,
+  onSignOut,
+  onDeleteAccount,
+  mutedUsers,
+  myReports,
+}: SettingsViewProps) {
   return (
     <div className="flex flex-col gap-6">
       <SettingsSection icon={<Bell />} title="通知" description="どんなときにお知らせを受け取るか、メールでも受け取るかを選べます。">
-        <ToggleGroup
-          icon={Bell}
-          title="サイト内の通知"
-          note="ヘッダーのベルと通知ページに届きます。メールは送られません。"
-        >
+        <ToggleGroup icon={Bell} title="サイト内の通知" note="ヘッダーのベルと通知ページに届きます。メールは送られません。">
           <ToggleList toggles={notificationToggles} settings={settings} onSettingsChange={onSettingsChange} />
         </ToggleGroup>
         <ToggleGroup icon={Mail} title="メール" note="登録したメールアドレスに届きます。" className="mt-6">
@@ -72,12 +76,20 @@ export function SettingsView({ settings, onSettingsChange, onExport, onSignOut, 
       )}
 
       {myReports && (
-        <SettingsSection icon={<Flag />} title="通報の履歴" description="あなたが通報した内容と、その対応状況です。通報したことが相手に伝わることはありません。">
+        <SettingsSection
+          icon={<Flag />}
+          title="通報の履歴"
+          description="あなたが通報した内容と、その対応状況です。通報したことが相手に伝わることはありません。"
+        >
           {myReports}
         </SettingsSection>
       )}
 
-      <SettingsSection icon={<Download />} title="データのエクスポート" description="プロフィール、設定、作品、コメント、いいねをJSONファイルでダウンロードします。">
+      <SettingsSection
+        icon={<Download />}
+        title="データのエクスポート"
+        description="プロフィール、設定、作品、コメント、いいねをJSONファイルでダウンロードします。"
+      >
         <ExportButton onExport={onExport} />
       </SettingsSection>
 
@@ -192,13 +204,7 @@ function ToggleRow({ toggle, checked, disabled, onCheckedChange }: ToggleRowProp
           {toggle.description}
         </p>
       </div>
-      <Switch
-        id={id}
-        checked={checked}
-        disabled={disabled}
-        onCheckedChange={onCheckedChange}
-        aria-describedby={`${id}-description`}
-      />
+      <Switch id={id} checked={checked} disabled={disabled} onCheckedChange={onCheckedChange} aria-describedby={`${id}-description`} />
     </li>
   );
 }

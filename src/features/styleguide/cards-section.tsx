@@ -54,8 +54,7 @@ export function CardsSection({ now }: { now: number }) {
                 ...sampleWork,
                 _creationTime: now - 3 * HOUR,
                 title: "家計ダッシュボード",
-                description:
-                  "レシートの写真を撮るだけで支出をグラフにしてくれる家計簿アプリ。bolt.new との対話だけで完成させました。",
+                description: "レシートの写真を撮るだけで支出をグラフにしてくれる家計簿アプリ。bolt.new との対話だけで完成させました。",
                 genre: "webapp",
                 aiTools: ["bolt.new", "Claude"],
                 isZeroCode: true,

@@ -43,11 +43,7 @@ export function FormsSection() {
   const switchId = useId();
 
   return (
-    <StyleguideSection
-      id="forms"
-      title="フォーム"
-      description="すべての入力欄にラベルを付け、エラーは欄の下に role=alert で表示します。"
-    >
+    <StyleguideSection id="forms" title="フォーム" description="すべての入力欄にラベルを付け、エラーは欄の下に role=alert で表示します。">
       <div className="grid gap-8 md:grid-cols-2">
         <div className="flex flex-col gap-5">
           <ExampleLabel>テキスト入力</ExampleLabel>
@@ -98,14 +94,10 @@ export function FormsSection() {
         <div className="flex flex-col gap-5">
           <ExampleLabel>テキストエリア・選択・スイッチ</ExampleLabel>
           <FormField label="自己紹介" required error={bioError(bio)}>
-            {(control) => (
-              <Textarea {...control} value={bio} onChange={(event) => setBio(event.target.value)} maxCount={BIO_MAX} />
-            )}
+            {(control) => <Textarea {...control} value={bio} onChange={(event) => setBio(event.target.value)} maxCount={BIO_MAX} />}
           </FormField>
           <FormField label="ジャンル" required>
-            {(control) => (
-              <Select {...control} options={genreOptions} value={genre} onValueChange={setGenre} />
-            )}
+            {(control) => <Select {...control} options={genreOptions} value={genre} onValueChange={setGenre} />}
           </FormField>
           <div className="flex items-center justify-between gap-4 rounded-xl border border-zinc-200 px-4 py-3">
             <div>

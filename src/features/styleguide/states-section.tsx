@@ -57,9 +57,7 @@ export function StatesSection() {
             />
           </TabsContent>
           <TabsContent value="achievements">
-            <p className="rounded-xl bg-zinc-50 p-4 text-sm text-zinc-600">
-              ゼロコードマスター（ゴールド）まで あと2作品（3/5）
-            </p>
+            <p className="rounded-xl bg-zinc-50 p-4 text-sm text-zinc-600">ゼロコードマスター（ゴールド）まで あと2作品（3/5）</p>
           </TabsContent>
         </Tabs>
       </StyleguideSection>

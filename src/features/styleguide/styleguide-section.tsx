@@ -17,9 +17,7 @@ export function StyleguideSection({ id, title, description, muted = false, child
         {title}
       </h2>
       {description && <p className="mt-1 text-sm text-zinc-600">{description}</p>}
-      <div className={cn("mt-5 rounded-2xl border border-zinc-200 p-5 sm:p-6", muted ? "bg-zinc-50" : "bg-white")}>
-        {children}
-      </div>
+      <div className={cn("mt-5 rounded-2xl border border-zinc-200 p-5 sm:p-6", muted ? "bg-zinc-50" : "bg-white")}>{children}</div>
     </section>
   );
 }

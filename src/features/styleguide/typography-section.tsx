@@ -7,8 +7,7 @@ const scale = [
   {
     label: "本文 / text-base（行間 1.8）",
     className: "text-base text-zinc-700",
-    sample:
-      "AIとの対話だけで、旅の思い出を地図に残せるアプリをつくりました。写真をアップロードすると、撮影場所に自動でピンが立ちます。",
+    sample: "AIとの対話だけで、旅の思い出を地図に残せるアプリをつくりました。写真をアップロードすると、撮影場所に自動でピンが立ちます。",
   },
   { label: "補足 / text-sm", className: "text-sm text-zinc-600", sample: "投稿日 2026年11月22日・3分で読めます" },
   { label: "キャプション / text-xs", className: "text-xs text-zinc-500", sample: "PNG・JPG・GIF、1枚5MBまで" },

@@ -20,8 +20,20 @@ const genreOptions = GENRES.map((genre) => ({ value: genre.id, label: genre.labe
 
 const links = [
   { field: "demoUrl", label: "デモURL", required: true, hint: "作品を実際に試せるページのURLです。", placeholder: "https://example.com" },
-  { field: "demoVideoUrl", label: "デモ動画URL", required: false, hint: "YouTubeなど、動いている様子がわかる動画があれば。", placeholder: "https://youtube.com/watch?v=..." },
-  { field: "repositoryUrl", label: "リポジトリURL", required: false, hint: "GitHubなどでコードを公開していれば。", placeholder: "https://github.com/..." },
+  {
+    field: "demoVideoUrl",
+    label: "デモ動画URL",
+    required: false,
+    hint: "YouTubeなど、動いている様子がわかる動画があれば。",
+    placeholder: "https://youtube.com/watch?v=...",
+  },
+  {
+    field: "repositoryUrl",
+    label: "リポジトリURL",
+    required: false,
+    hint: "GitHubなどでコードを公開していれば。",
+    placeholder: "https://github.com/...",
+  },
 ] as const;
 
 /** Step 1: title, description, vibe (concept story), genre and links. */
@@ -64,7 +76,9 @@ export function BasicInfoStep({ values, errors, onChange }: BasicInfoStepProps) 
         label="Vibeの説明（コンセプトストーリー）"
         required
         hint="どんな思いで作ったのか、AIとどんな対話をしたのか。作品の背景にあるストーリーを教えてください。"
-        error={errors.vibeDescription ?? tooLongWhileTyping(values.vibeDescription, WORK_LIMITS.vibeDescriptionMax, WORK_MESSAGES.vibeTooLong)}
+        error={
+          errors.vibeDescription ?? tooLongWhileTyping(values.vibeDescription, WORK_LIMITS.vibeDescriptionMax, WORK_MESSAGES.vibeTooLong)
+        }
       >
         {(control) => (
           <Textarea

@@ -71,9 +71,7 @@ export function ScreenshotsStep({ items, onAddFiles, onRemove, onRetry, editing,
           <Upload aria-hidden className="size-5" />
         </div>
         <div>
-          <p className="font-semibold text-zinc-900">
-            {full ? "画像は5枚まで追加済みです" : "ここに画像をドラッグ＆ドロップ"}
-          </p>
+          <p className="font-semibold text-zinc-900">{full ? "画像は5枚まで追加済みです" : "ここに画像をドラッグ＆ドロップ"}</p>
           <p id={`${id}-hint`} className="mt-1 text-sm text-zinc-600">
             PNG・JPG・GIF、1枚5MBまで、最大{LIMITS.screenshotsMax}枚。1枚目が一覧のサムネイルになります。
           </p>
@@ -93,12 +91,7 @@ export function ScreenshotsStep({ items, onAddFiles, onRemove, onRetry, editing,
             add(files);
           }}
         />
-        <Button
-          variant="outline"
-          disabled={full}
-          aria-describedby={`${id}-hint`}
-          onClick={() => inputRef.current?.click()}
-        >
+        <Button variant="outline" disabled={full} aria-describedby={`${id}-hint`} onClick={() => inputRef.current?.click()}>
           <ImagePlus aria-hidden />
           画像を選択
         </Button>

@@ -179,7 +179,12 @@ describe("posting", () => {
     expect(toast.success).toHaveBeenCalledWith(POSTED_MESSAGE);
     await state.drawStarted!.promise;
     expect(state.draws.map((draw) => draw.input)).toEqual([
-      { title: "ふんわり家計簿", isZeroCode: true, screenshot: picked, author: { id: "u1", displayName: "佐藤はな", photoUrl: "https://img/me.png" } },
+      {
+        title: "ふんわり家計簿",
+        isZeroCode: true,
+        screenshot: picked,
+        author: { id: "u1", displayName: "佐藤はな", photoUrl: "https://img/me.png" },
+      },
     ]);
     expect(callsOf(api.projects.setShareCard)).toEqual([]);
 
@@ -187,7 +192,9 @@ describe("posting", () => {
     state.draws[0]!.card.resolve(drawnCard);
     await state.cardAttached!.promise;
     expect(callsOf(api.screenshots.checkShareCard)).toEqual([{ storageId: "card-1" }]);
-    expect(callsOf(api.projects.setShareCard)).toEqual([{ id: "w1", storageId: "card-1", title: "ふんわり家計簿", firstScreenshot: "shot-1" }]);
+    expect(callsOf(api.projects.setShareCard)).toEqual([
+      { id: "w1", storageId: "card-1", title: "ふんわり家計簿", firstScreenshot: "shot-1" },
+    ]);
     expect(callsOf(api.screenshots.discardUploads)).toEqual([]);
   });
 
@@ -213,7 +220,11 @@ describe("editing", () => {
       ...values,
       genre: "tool",
       hasShareCard,
-      screenshots: shots.map((shot) => ({ ...shot, url: `https://img/${shot.storageId}-original`, thumbnailUrl: `https://img/${shot.storageId}` })),
+      screenshots: shots.map((shot) => ({
+        ...shot,
+        url: `https://img/${shot.storageId}-original`,
+        thumbnailUrl: `https://img/${shot.storageId}`,
+      })),
     },
   });
   const storedCover = { storageId: "shot-1", source: "https://img/shot-1-original" };
@@ -242,7 +253,9 @@ describe("editing", () => {
     ]);
     state.draws[0]!.card.resolve(drawnCard);
     await state.cardAttached!.promise;
-    expect(callsOf(api.projects.setShareCard)).toEqual([{ id: "w1", storageId: "card-1", title: "きっちり家計簿", firstScreenshot: "shot-1" }]);
+    expect(callsOf(api.projects.setShareCard)).toEqual([
+      { id: "w1", storageId: "card-1", title: "きっちり家計簿", firstScreenshot: "shot-1" },
+    ]);
   });
 
   it("a work without a card gets one on any edit; another first screenshot gets a new one", async () => {
@@ -256,7 +269,11 @@ describe("editing", () => {
 
     state.forEdit = storedWork(true);
     state.drawStarted = deferred();
-    state.submitted = { values, screenshots: [shots[1]!, shots[0]!], cover: { storageId: "shot-2", source: "https://img/shot-2-original" } };
+    state.submitted = {
+      values,
+      screenshots: [shots[1]!, shots[0]!],
+      cover: { storageId: "shot-2", source: "https://img/shot-2-original" },
+    };
     user = renderAt("/submit?edit=w1");
     await user.click(await screen.findByRole("button", { name: "送信" }));
     await state.drawStarted.promise;

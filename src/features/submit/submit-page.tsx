@@ -336,9 +336,7 @@ function ChallengeBanner({ id }: { id: string }) {
       <div className="min-w-0">
         <p className="text-xs font-semibold">チャレンジに参加</p>
         <p className="font-bold break-words">{challenge.title}</p>
-        {challenge.status !== "active" && (
-          <p className="mt-1 text-sm">{CHALLENGE_MESSAGES.entriesClosed}（作品の投稿はできます）</p>
-        )}
+        {challenge.status !== "active" && <p className="mt-1 text-sm">{CHALLENGE_MESSAGES.entriesClosed}（作品の投稿はできます）</p>}
       </div>
     </div>
   );

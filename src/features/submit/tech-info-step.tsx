@@ -23,7 +23,12 @@ type TechInfoStepProps = {
 export function TechInfoStep({ values, errors, onChange, onError, zeroCodeLocked }: TechInfoStepProps) {
   return (
     <div className="flex flex-col gap-8">
-      <AiToolsField tools={values.aiTools} error={errors.aiTools} onChange={(tools) => onChange("aiTools", tools)} onError={(message) => onError("aiTools", message)} />
+      <AiToolsField
+        tools={values.aiTools}
+        error={errors.aiTools}
+        onChange={(tools) => onChange("aiTools", tools)}
+        onError={(message) => onError("aiTools", message)}
+      />
       <FormField
         label="技術スタック"
         hint={`React、Next.js、Supabase など。Enter または読点（、）で区切ります。最大${WORK_LIMITS.techStackMax}個。`}
@@ -127,7 +132,10 @@ function AiToolsField({
         ) : (
           <ul aria-label="選択中のAIツール" className="flex flex-wrap gap-1.5">
             {tools.map((tool) => (
-              <li key={tool} className="inline-flex items-center gap-1 rounded-lg bg-brand-600 py-1 pr-1 pl-2.5 text-sm font-medium text-white">
+              <li
+                key={tool}
+                className="inline-flex items-center gap-1 rounded-lg bg-brand-600 py-1 pr-1 pl-2.5 text-sm font-medium text-white"
+              >
                 {tool}
                 <button
                   type="button"
@@ -206,10 +214,7 @@ function ZeroCodeField({ checked, locked, onChange }: { checked: boolean; locked
   const id = useId();
   return (
     <div
-      className={cn(
-        "flex gap-3 rounded-2xl border p-4 sm:p-5",
-        checked ? "border-brand-300 bg-brand-50/70" : "border-zinc-200 bg-white",
-      )}
+      className={cn("flex gap-3 rounded-2xl border p-4 sm:p-5", checked ? "border-brand-300 bg-brand-50/70" : "border-zinc-200 bg-white")}
     >
       <input
         id={id}

@@ -179,6 +179,7 @@ export class UploadRefusal extends Error {}
 function uploadFailure(error: unknown, now: number): Pick<NewScreenshot, "error" | "retryable" | "retryAt"> {
   if (error instanceof UploadRefusal) return { error: error.message, retryable: false };
   const { message, code, retryAfterMs } = readServerError(error, IMAGE_MESSAGES.uploadFailed);
-  if (code === "RATE_LIMITED") return { error: message, retryable: true, ...(retryAfterMs === null ? {} : { retryAt: now + retryAfterMs }) };
+  if (code === "RATE_LIMITED")
+    return { error: message, retryable: true, ...(retryAfterMs === null ? {} : { retryAt: now + retryAfterMs }) };
   return { error: message, retryable: message === IMAGE_MESSAGES.uploadFailed };
 }

@@ -12,4 +12,3 @@ export const WIZARD_STEPS: readonly { step: WizardStep; title: string; fields: r
   { step: 3, title: "技術情報", fields: ["aiTools", "techStack", "tags", "isZeroCode"] },
   { step: 4, title: "確認", fields: [] },
 ];
-

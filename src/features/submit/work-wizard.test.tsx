@@ -10,7 +10,10 @@ import { UPLOAD_IN_PROGRESS_MESSAGE, WorkWizard, type WorkWizardProps } from "./
 
 /** An uploader whose uploads finish when the test says so. */
 function controlledUploader() {
-  const pending = new Map<string, { resolve: (ids: ScreenshotIds) => void; reject: (error: unknown) => void; report: (phase: UploadPhase, progress: number) => void }>();
+  const pending = new Map<
+    string,
+    { resolve: (ids: ScreenshotIds) => void; reject: (error: unknown) => void; report: (phase: UploadPhase, progress: number) => void }
+  >();
   let n = 0;
   const uploader: ScreenshotUploader = {
     upload: vi.fn(
@@ -195,7 +198,14 @@ describe("step 2: screenshots", () => {
   it("edit mode shows the work's images apart from new ones; both can be removed", async () => {
     const existing: ExistingScreenshot[] = [
       { kind: "existing", key: "e1", storageId: "s1", thumbnailStorageId: "t1", url: "https://img/1" },
-      { kind: "existing", key: "e2", storageId: "s2", thumbnailStorageId: "t2", url: "https://img/2", originalUrl: "https://img/2-original" },
+      {
+        kind: "existing",
+        key: "e2",
+        storageId: "s2",
+        thumbnailStorageId: "t2",
+        url: "https://img/2",
+        originalUrl: "https://img/2-original",
+      },
     ];
     const onSubmit = vi.fn<WorkWizardProps["onSubmit"]>(() => Promise.resolve(null));
     const { user, finish } = await toStepTwo({ mode: "edit", initialScreenshots: existing, onSubmit });
@@ -242,7 +252,8 @@ describe("step 3 and the review", () => {
     await user.click(next());
     expect(screen.getByText("使用したAIツールを少なくとも1つ選択してください")).toBeVisible();
 
-    for (const tool of ["Claude", "Cursor", "v0", "Lovable"]) await user.click(screen.getByRole("button", { name: new RegExp(`^${tool}`) }));
+    for (const tool of ["Claude", "Cursor", "v0", "Lovable"])
+      await user.click(screen.getByRole("button", { name: new RegExp(`^${tool}`) }));
     expect(screen.queryByText("使用したAIツールを少なくとも1つ選択してください")).toBeNull();
     const custom = screen.getByRole("textbox", { name: "リストにないツール" });
     await user.type(custom, "claude{Enter}");
@@ -259,7 +270,11 @@ describe("step 3 and the review", () => {
     const { user } = await toStepThree();
     const tags = screen.getByRole("textbox", { name: /^タグ/ });
     await user.type(tags, "#家計簿{Enter}  {Enter}節約、");
-    expect(within(screen.getByRole("list", { name: "タグ" })).getAllByRole("listitem").map((li) => li.textContent)).toEqual(["#家計簿", "#節約"]);
+    expect(
+      within(screen.getByRole("list", { name: "タグ" }))
+        .getAllByRole("listitem")
+        .map((li) => li.textContent),
+    ).toEqual(["#家計簿", "#節約"]);
     await user.type(tags, "3,4,5,6,7,8,9,10,11,");
     expect(screen.getByText("タグは最大10個まで追加できます")).toBeVisible();
     expect(within(screen.getByRole("list", { name: "タグ" })).getAllByRole("listitem")).toHaveLength(10);

@@ -36,7 +36,12 @@ export type WorkWizardProps = {
    * Posts or updates; resolves null on success, or the field messages the server refused. `cover`
    * is the first image, for the share card.
    */
-  onSubmit: (values: WorkFormInput, screenshots: ScreenshotIds[], cover: CoverImage | null, draftId: string | null) => Promise<WorkFieldErrors | null>;
+  onSubmit: (
+    values: WorkFormInput,
+    screenshots: ScreenshotIds[],
+    cover: CoverImage | null,
+    draftId: string | null,
+  ) => Promise<WorkFieldErrors | null>;
   /** Cancel on step 1 (after confirming, when something was entered). */
   onCancel: () => void;
   /** Shown above the form, e.g. the challenge the work is posted for. */
@@ -220,15 +225,7 @@ export function WorkWizard({ mode, initialValues, initialScreenshots = [], uploa
               onError={(message) => setError("screenshots", message)}
             />
           )}
-          {step === 3 && (
-            <TechInfoStep
-              values={values}
-              errors={errors}
-              onChange={setField}
-              onError={setError}
-              zeroCodeLocked={editing}
-            />
-          )}
+          {step === 3 && <TechInfoStep values={values} errors={errors} onChange={setField} onError={setError} zeroCodeLocked={editing} />}
           {step === 4 && <ReviewStep values={values} screenshots={shots.items} onEdit={goTo} />}
 
           <div className="flex flex-col-reverse gap-3 border-t border-zinc-100 pt-6 sm:flex-row sm:items-center sm:justify-between">

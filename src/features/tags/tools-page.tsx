@@ -37,7 +37,10 @@ export function ToolsPage() {
                 to={paths.tool(tool)}
                 className="flex items-center gap-3 rounded-2xl border border-zinc-200 bg-white p-4 shadow-xs transition-colors hover:border-brand-300 hover:bg-brand-50/40 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
               >
-                <span aria-hidden className="inline-flex size-10 shrink-0 items-center justify-center rounded-xl bg-brand-50 text-brand-700">
+                <span
+                  aria-hidden
+                  className="inline-flex size-10 shrink-0 items-center justify-center rounded-xl bg-brand-50 text-brand-700"
+                >
                   <Bot className="size-5" />
                 </span>
                 <span className="min-w-0 flex-1 truncate font-semibold text-zinc-900">{tool}</span>

@@ -24,11 +24,7 @@ const COMMENTS_PAGE = 10;
 export function CommentsSection({ projectId, commentsCount }: { projectId: Id<"projects">; commentsCount: number }) {
   const { status } = useViewer();
   const addComment = useMutation(api.comments.add);
-  const {
-    results,
-    status: listStatus,
-    loadMore,
-  } = usePaginatedQuery(api.comments.list, { projectId }, { initialNumItems: COMMENTS_PAGE });
+  const { results, status: listStatus, loadMore } = usePaginatedQuery(api.comments.list, { projectId }, { initialNumItems: COMMENTS_PAGE });
   const now = useNow(30_000);
 
   return (
@@ -63,12 +59,7 @@ export function CommentsSection({ projectId, commentsCount }: { projectId: Id<"p
         </ol>
       )}
       {(listStatus === "CanLoadMore" || listStatus === "LoadingMore") && (
-        <Button
-          variant="ghost"
-          className="self-center"
-          loading={listStatus === "LoadingMore"}
-          onClick={() => loadMore(COMMENTS_PAGE)}
-        >
+        <Button variant="ghost" className="self-center" loading={listStatus === "LoadingMore"} onClick={() => loadMore(COMMENTS_PAGE)}>
           もっと見る
         </Button>
       )}
@@ -121,11 +112,7 @@ function CommentItem({ comment, now }: { comment: CommentData; now: number }) {
         <p className="mt-1 text-sm leading-relaxed break-words whitespace-pre-wrap text-zinc-700">{comment.content}</p>
         {comment.moderation && <CommentModerationNote moderation={comment.moderation} isMine={comment.isMine} />}
       </div>
-      <ContentMenu
-        size="sm"
-        target={{ type: "comment", id: comment._id, label: commentLabel(comment.content) }}
-        isOwn={comment.isMine}
-      />
+      <ContentMenu size="sm" target={{ type: "comment", id: comment._id, label: commentLabel(comment.content) }} isOwn={comment.isMine} />
       {comment.canDelete && (
         <>
           <Button
@@ -142,7 +129,9 @@ function CommentItem({ comment, now }: { comment: CommentData; now: number }) {
             onOpenChange={setConfirming}
             title="コメントを削除しますか？"
             description={
-              comment.isMine ? "削除したコメントは元に戻せません。" : "あなたの作品へのコメントを削除します。削除したコメントは元に戻せません。"
+              comment.isMine
+                ? "削除したコメントは元に戻せません。"
+                : "あなたの作品へのコメントを削除します。削除したコメントは元に戻せません。"
             }
             confirmLabel="削除する"
             tone="danger"

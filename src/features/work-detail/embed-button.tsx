@@ -20,13 +20,7 @@ export function EmbedButton({ projectId, title }: { projectId: string; title: st
   if (!site) return null;
   return (
     <>
-      <Button
-        variant="outline"
-        aria-haspopup="dialog"
-        onPointerEnter={preload}
-        onFocus={preload}
-        onClick={() => setOpen(true)}
-      >
+      <Button variant="outline" aria-haspopup="dialog" onPointerEnter={preload} onFocus={preload} onClick={() => setOpen(true)}>
         <Code2 aria-hidden />
         埋め込み
       </Button>

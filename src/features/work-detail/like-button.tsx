@@ -31,7 +31,8 @@ export function LikeButton({ projectId, liked, count }: LikeButtonProps) {
   const { status } = useViewer();
   const toggle = useMutation(api.likes.toggle).withOptimisticUpdate((store, args) => {
     for (const { args: queryArgs, value } of store.getAllQueries(api.projects.get)) {
-      if (value && !("unavailable" in value) && value._id === args.projectId) store.setQuery(api.projects.get, queryArgs, toggledLike(value));
+      if (value && !("unavailable" in value) && value._id === args.projectId)
+        store.setQuery(api.projects.get, queryArgs, toggledLike(value));
     }
   });
 
@@ -62,10 +63,7 @@ export function LikeButton({ projectId, liked, count }: LikeButtonProps) {
           : "border-zinc-300 bg-white text-zinc-800 hover:border-zinc-400 hover:bg-zinc-50",
       )}
     >
-      <Heart
-        aria-hidden
-        className={cn("size-4 transition-transform", liked && "scale-110 fill-pink-500 text-pink-500")}
-      />
+      <Heart aria-hidden className={cn("size-4 transition-transform", liked && "scale-110 fill-pink-500 text-pink-500")} />
       <span>いいね</span>
       <span className="tabular-nums">{formatNumber(count)}</span>
     </button>

@@ -91,20 +91,10 @@ export function ScreenshotCarousel({ screenshots, title, className }: CarouselPr
       </div>
       {count > 1 && (
         <>
-          <button
-            type="button"
-            aria-label="前の画像"
-            onClick={() => go(current - 1)}
-            className={cn(arrowClass, "left-3")}
-          >
+          <button type="button" aria-label="前の画像" onClick={() => go(current - 1)} className={cn(arrowClass, "left-3")}>
             <ChevronLeft aria-hidden className="size-5" />
           </button>
-          <button
-            type="button"
-            aria-label="次の画像"
-            onClick={() => go(current + 1)}
-            className={cn(arrowClass, "right-3")}
-          >
+          <button type="button" aria-label="次の画像" onClick={() => go(current + 1)} className={cn(arrowClass, "right-3")}>
             <ChevronRight aria-hidden className="size-5" />
           </button>
           <div className="absolute inset-x-0 bottom-3 flex justify-center">

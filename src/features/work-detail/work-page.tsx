@@ -135,9 +135,7 @@ function WorkDetail({ work }: { work: Work }) {
       <PageTitle title={work.title} description={summarize(work.description, META_DESCRIPTION_MAX)} />
       <JsonLd data={workJsonLd(work, window.location.origin)} />
       <BackToWorks />
-      {work.moderation && (
-        <ModerationBanner targetType="work" targetId={work._id} moderation={work.moderation} isAuthor={work.isOwner} />
-      )}
+      {work.moderation && <ModerationBanner targetType="work" targetId={work._id} moderation={work.moderation} isAuthor={work.isOwner} />}
       {/* Phones read the author card before the comments; desktops keep it beside everything. */}
       <div className="grid gap-8 lg:grid-cols-[minmax(0,1fr)_20rem] lg:grid-rows-[auto_1fr]">
         <div className="flex min-w-0 flex-col gap-8 lg:col-start-1 lg:row-start-1">
@@ -155,17 +153,9 @@ function WorkDetail({ work }: { work: Work }) {
             <h1 className="text-2xl font-bold break-words text-zinc-900 sm:text-3xl">{work.title}</h1>
             <p className="leading-relaxed break-words whitespace-pre-wrap text-zinc-700">{work.description}</p>
             <LinkButtons work={work} />
-            <div
-              role="group"
-              aria-label="反応"
-              className="flex flex-wrap items-center gap-2 border-y border-zinc-100 py-3"
-            >
+            <div role="group" aria-label="反応" className="flex flex-wrap items-center gap-2 border-y border-zinc-100 py-3">
               <LikeButton projectId={work._id} liked={work.viewerHasLiked} count={work.likesCount} />
-              <Stat
-                icon={<MessageCircle aria-hidden />}
-                label={`コメント ${work.commentsCount}件`}
-                value={work.commentsCount}
-              />
+              <Stat icon={<MessageCircle aria-hidden />} label={`コメント ${work.commentsCount}件`} value={work.commentsCount} />
               <Stat icon={<Eye aria-hidden />} label={`閲覧 ${work.viewsCount}回`} value={work.viewsCount} />
               <div className="flex flex-wrap gap-2 sm:ml-auto">
                 <ShareButton projectId={work._id} title={work.title} />
@@ -176,17 +166,12 @@ function WorkDetail({ work }: { work: Work }) {
             </div>
           </header>
           {work.vibeDescription.trim() && (
-            <section
-              aria-labelledby="vibe-heading"
-              className="rounded-2xl border border-brand-100 bg-brand-50/60 p-5 sm:p-6"
-            >
+            <section aria-labelledby="vibe-heading" className="rounded-2xl border border-brand-100 bg-brand-50/60 p-5 sm:p-6">
               <h2 id="vibe-heading" className="flex items-center gap-2 text-lg font-bold text-zinc-900">
                 <Sparkles aria-hidden className="size-5 text-brand-600" />
                 Vibe（コンセプト）
               </h2>
-              <p className="mt-3 leading-relaxed break-words whitespace-pre-wrap text-zinc-700">
-                {work.vibeDescription}
-              </p>
+              <p className="mt-3 leading-relaxed break-words whitespace-pre-wrap text-zinc-700">{work.vibeDescription}</p>
             </section>
           )}
           <TechDetails work={work} />
@@ -209,11 +194,7 @@ function WorkDetail({ work }: { work: Work }) {
 function Stat({ icon, label, value }: { icon: ReactNode; label: string; value: number }) {
   return (
     // role="img": a plain span may not carry a name; the icon and number read as one label.
-    <span
-      role="img"
-      aria-label={label}
-      className="inline-flex h-10 items-center gap-1.5 px-2 text-sm text-zinc-600 [&_svg]:size-4"
-    >
+    <span role="img" aria-label={label} className="inline-flex h-10 items-center gap-1.5 px-2 text-sm text-zinc-600 [&_svg]:size-4">
       {icon}
       <span aria-hidden className="tabular-nums">
         {formatNumber(value)}

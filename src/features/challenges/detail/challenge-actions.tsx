@@ -28,7 +28,9 @@ export function ChallengeActions({ challenge }: { challenge: ChallengeDetail }) 
     <div className="flex flex-col gap-4">
       <Card className="flex flex-col gap-3 p-5">
         {challenge.status === "active" && open && <EntryPanel challenge={challenge} />}
-        {challenge.status === "active" && !open && <Note icon={<Info aria-hidden />}>提出期限を過ぎました。投票の開始をお待ちください。</Note>}
+        {challenge.status === "active" && !open && (
+          <Note icon={<Info aria-hidden />}>提出期限を過ぎました。投票の開始をお待ちください。</Note>
+        )}
         {challenge.status === "voting" && (
           <Note icon={<Vote aria-hidden />}>投票受付中です。気に入った作品に投票しましょう（自分の作品には投票できません）。</Note>
         )}

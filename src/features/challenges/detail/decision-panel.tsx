@@ -80,11 +80,23 @@ function Ranking({ challengeId }: { challengeId: Id<"challenges"> }) {
           <table className="w-full min-w-[32rem] text-left text-sm">
             <thead className="border-b border-zinc-200 text-xs text-zinc-600">
               <tr>
-                <th scope="col" className="py-2 pr-2">順位</th>
-                <th scope="col" className="py-2 pr-2">作品</th>
-                {judged && <th scope="col" className="py-2 pr-2">審査員平均</th>}
-                <th scope="col" className="py-2 pr-2">投票</th>
-                <th scope="col" className="py-2">総合</th>
+                <th scope="col" className="py-2 pr-2">
+                  順位
+                </th>
+                <th scope="col" className="py-2 pr-2">
+                  作品
+                </th>
+                {judged && (
+                  <th scope="col" className="py-2 pr-2">
+                    審査員平均
+                  </th>
+                )}
+                <th scope="col" className="py-2 pr-2">
+                  投票
+                </th>
+                <th scope="col" className="py-2">
+                  総合
+                </th>
               </tr>
             </thead>
             <tbody>
@@ -97,7 +109,9 @@ function Ranking({ challengeId }: { challengeId: Id<"challenges"> }) {
                     {row.tieNote && <span className="block text-xs text-amber-700">{row.tieNote}</span>}
                   </td>
                   {judged && (
-                    <td className="py-2 pr-2 tabular-nums">{row.judgeAverage === null ? "未採点" : `${row.judgeAverage.toFixed(2)}（${points(row.judgePoints)}点）`}</td>
+                    <td className="py-2 pr-2 tabular-nums">
+                      {row.judgeAverage === null ? "未採点" : `${row.judgeAverage.toFixed(2)}（${points(row.judgePoints)}点）`}
+                    </td>
                   )}
                   <td className="py-2 pr-2 tabular-nums">
                     {row.votes === null || row.votePoints === null ? "非公開" : `${row.votes}票（${points(row.votePoints)}点）`}
@@ -108,10 +122,16 @@ function Ranking({ challengeId }: { challengeId: Id<"challenges"> }) {
             </tbody>
           </table>
         </div>
-        {ranking.total > ranking.rows.length && <p className="text-xs text-zinc-600">上位{ranking.rows.length}件を表示しています（全{ranking.total}件）</p>}
+        {ranking.total > ranking.rows.length && (
+          <p className="text-xs text-zinc-600">
+            上位{ranking.rows.length}件を表示しています（全{ranking.total}件）
+          </p>
+        )}
       </section>
       <section aria-labelledby="decide-heading" className="flex flex-col gap-3 border-t border-zinc-100 pt-4">
-        <h2 id="decide-heading" className="font-bold text-zinc-900">受賞作品を決める</h2>
+        <h2 id="decide-heading" className="font-bold text-zinc-900">
+          受賞作品を決める
+        </h2>
         <div className="grid gap-3 sm:grid-cols-3">
           {picker("優勝", winner, setWinner, false)}
           {picker("優秀賞（任意）", excellence, setExcellence, true)}

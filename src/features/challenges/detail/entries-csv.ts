@@ -15,7 +15,16 @@ export const CSV_HEADER = ["タイトル", "作成者", "作品URL", "投票数"
 export const csvTime = japanDateTime;
 
 export function entriesCsv(rows: CsvEntry[], workUrl: (projectId: string) => string): string {
-  const lines = [CSV_HEADER, ...rows.map((row) => [row.title, row.author, workUrl(row.projectId), row.votesCount === null ? HIDDEN_COUNT : String(row.votesCount), csvTime(row.enteredAt)])];
+  const lines = [
+    CSV_HEADER,
+    ...rows.map((row) => [
+      row.title,
+      row.author,
+      workUrl(row.projectId),
+      row.votesCount === null ? HIDDEN_COUNT : String(row.votesCount),
+      csvTime(row.enteredAt),
+    ]),
+  ];
   return csvDocument(lines);
 }
 
@@ -40,7 +49,10 @@ export function csvFileName(title: string): string {
     .trim();
   const characters = Array.from(new Intl.Segmenter("ja", { granularity: "grapheme" }).segment(readable), (part) => part.segment);
   // Windows drops trailing dots and spaces itself; a name that is only them would be empty.
-  const short = characters.slice(0, MAX_NAME_CHARACTERS).join("").replace(/[. ]+$/, "");
+  const short = characters
+    .slice(0, MAX_NAME_CHARACTERS)
+    .join("")
+    .replace(/[. ]+$/, "");
   const name = DEVICE_NAME.test(short) ? `${short}_` : short;
   return `${name || "challenge"}_提出作品.csv`;
 }

@@ -32,7 +32,8 @@ export function EntriesGrid({ challenge }: { challenge: ChallengeDetail }) {
     { initialNumItems: PAGE_SIZE },
   );
   // Hidden counts: the server sends each viewer their own shuffled order, not the votes order.
-  const ordering = challenge.status === "active" ? "新しい順" : challenge.countsHidden ? "ランダム順（投票数は終了まで非公開）" : "得票数順";
+  const ordering =
+    challenge.status === "active" ? "新しい順" : challenge.countsHidden ? "ランダム順（投票数は終了まで非公開）" : "得票数順";
   return (
     <section aria-labelledby="entries-heading" className="flex flex-col gap-4">
       <div className="flex items-end justify-between gap-3">
@@ -92,7 +93,12 @@ function EntryCard({ entry, challenge }: { entry: ChallengeEntry; challenge: Cha
     >
       <div className="relative aspect-[16/10] overflow-hidden bg-zinc-100">
         {work.thumbnailUrl ? (
-          <img src={work.thumbnailUrl} alt="" {...CARD_IMAGE_PROPS} className="size-full object-cover transition-transform duration-300 group-hover:scale-[1.02]" />
+          <img
+            src={work.thumbnailUrl}
+            alt=""
+            {...CARD_IMAGE_PROPS}
+            className="size-full object-cover transition-transform duration-300 group-hover:scale-[1.02]"
+          />
         ) : (
           <span className="flex size-full items-center justify-center text-zinc-400">
             <ImageOff aria-hidden className="size-8" />

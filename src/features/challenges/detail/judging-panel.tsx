@@ -35,7 +35,10 @@ export function JudgingPanel({ challenge }: { challenge: ChallengeDetail }) {
         <ul aria-label="審査員" className="flex flex-wrap gap-2">
           {panel.judges.length === 0 && <li className="text-sm text-zinc-500">審査員はまだいません</li>}
           {panel.judges.map((judge) => (
-            <li key={judge.user._id ?? judge.user.displayName} className="flex items-center gap-2 rounded-full bg-zinc-100 px-3 py-1 text-sm text-zinc-800">
+            <li
+              key={judge.user._id ?? judge.user.displayName}
+              className="flex items-center gap-2 rounded-full bg-zinc-100 px-3 py-1 text-sm text-zinc-800"
+            >
               <span>{judge.user.displayName}</span>
               {isOrganiser && <span className="text-xs text-zinc-600">{STATUS_LABELS[judge.status]}</span>}
               {isOrganiser && judge.scoredCount === 0 && judge.user._id && challenge.status !== "ended" && (
@@ -52,12 +55,17 @@ export function JudgingPanel({ challenge }: { challenge: ChallengeDetail }) {
       {mine?.status === "accepted" && (
         <section aria-labelledby="scoring-heading" className="flex flex-col gap-3">
           <h3 id="scoring-heading" className="font-semibold text-zinc-900">
-            採点の進み具合: <span className="tabular-nums">{mine.scoredCount} / {mine.total}</span>
+            採点の進み具合:{" "}
+            <span className="tabular-nums">
+              {mine.scoredCount} / {mine.total}
+            </span>
           </h3>
           {challenge.status === "voting" ? (
             <ScoreSheet challengeId={challenge._id} judging={panel.judging} />
           ) : (
-            <p className="text-sm text-zinc-600">{challenge.status === "active" ? "投票期間が始まると採点できます。" : "採点は終了しました。"}</p>
+            <p className="text-sm text-zinc-600">
+              {challenge.status === "active" ? "投票期間が始まると採点できます。" : "採点は終了しました。"}
+            </p>
           )}
         </section>
       )}
@@ -105,7 +113,12 @@ function InviteJudge({ challengeId }: { challengeId: Id<"challenges"> }) {
           .finally(() => setBusy(false));
       }}
     >
-      <Input aria-label="審査員のユーザーID" placeholder="ユーザーID（例：taro_ai）" value={handle} onChange={(event) => setHandle(event.target.value)} />
+      <Input
+        aria-label="審査員のユーザーID"
+        placeholder="ユーザーID（例：taro_ai）"
+        value={handle}
+        onChange={(event) => setHandle(event.target.value)}
+      />
       <Button type="submit" variant="outline" loading={busy} className="shrink-0">
         {!busy && <UserPlus aria-hidden />}
         審査員を招待
@@ -137,7 +150,10 @@ function Invitation({ challengeId, declined }: { challengeId: Id<"challenges">; 
       .then(() => toast.success(accept ? "審査員を引き受けました" : "審査員の招待を辞退しました"))
       .catch((error: unknown) => toast.error(readServerError(error).message));
   return (
-    <section aria-label="審査員の招待" className="flex flex-col gap-3 rounded-xl bg-brand-50 p-4 sm:flex-row sm:items-center sm:justify-between">
+    <section
+      aria-label="審査員の招待"
+      className="flex flex-col gap-3 rounded-xl bg-brand-50 p-4 sm:flex-row sm:items-center sm:justify-between"
+    >
       <p className="text-sm text-zinc-800">
         {declined ? "審査員の招待を辞退しました。" : "このチャレンジの審査員に招待されています。審査員は応募できません。"}
       </p>

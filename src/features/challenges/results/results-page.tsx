@@ -28,7 +28,12 @@ export function ChallengeResultsPage() {
     return (
       <PageContainer width="narrow">
         <PageTitle title="チャレンジが見つかりません" />
-        <EmptyState headingLevel={1} icon={<Trophy aria-hidden />} title="チャレンジが見つかりません" action={<ButtonLink to={paths.challenges()}>チャレンジ一覧へ</ButtonLink>} />
+        <EmptyState
+          headingLevel={1}
+          icon={<Trophy aria-hidden />}
+          title="チャレンジが見つかりません"
+          action={<ButtonLink to={paths.challenges()}>チャレンジ一覧へ</ButtonLink>}
+        />
       </PageContainer>
     );
   }
@@ -50,19 +55,32 @@ export function ChallengeResultsPage() {
       {summary.published ? (
         <ResultsList challengeId={challengeId} judging={summary.judging} isOrganiser={summary.isOrganiser} />
       ) : (
-        <EmptyState icon={<Trophy aria-hidden />} title="結果はまだ発表されていません" description="主催者が受賞作品を決めると、ここに順位と審査結果が表示されます。" />
+        <EmptyState
+          icon={<Trophy aria-hidden />}
+          title="結果はまだ発表されていません"
+          description="主催者が受賞作品を決めると、ここに順位と審査結果が表示されます。"
+        />
       )}
     </PageContainer>
   );
 }
 
-function ResultsList({ challengeId, judging, isOrganiser }: { challengeId: Id<"challenges">; judging: JudgingInput | null; isOrganiser: boolean }) {
+function ResultsList({
+  challengeId,
+  judging,
+  isOrganiser,
+}: {
+  challengeId: Id<"challenges">;
+  judging: JudgingInput | null;
+  isOrganiser: boolean;
+}) {
   const results = usePaginatedQuery(api.challengeResults.results, { challengeId }, { initialNumItems: RESULTS_PAGE });
   return (
     <div className="flex flex-col gap-4">
       {judging && (
         <p className="text-sm text-zinc-600">
-          総合スコア = 審査員 {judging.judgeWeight}%（平均点を5点満点で100点に換算）+ 投票 {100 - judging.judgeWeight}%（最多得票の作品を100とした割合）
+          総合スコア = 審査員 {judging.judgeWeight}%（平均点を5点満点で100点に換算）+ 投票 {100 - judging.judgeWeight}
+          %（最多得票の作品を100とした割合）
         </p>
       )}
       <ol className="flex flex-col gap-3" aria-label="順位">

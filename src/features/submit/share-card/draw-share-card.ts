@@ -51,7 +51,13 @@ type Frame = { x: number; y: number; width: number; height: number; radius: numb
 function frameFor(image: CardImage | null): Frame {
   if (!image || image.width >= image.height) return WIDE_FRAME;
   const width = Math.round(TALL_FRAME_HEIGHT * Math.max(TALL_MIN_ASPECT, image.width / image.height));
-  return { x: Math.round((STAGE_X + W - width) / 2), y: Math.round((H - TALL_FRAME_HEIGHT) / 2), width, height: TALL_FRAME_HEIGHT, radius: 28 };
+  return {
+    x: Math.round((STAGE_X + W - width) / 2),
+    y: Math.round((H - TALL_FRAME_HEIGHT) / 2),
+    width,
+    height: TALL_FRAME_HEIGHT,
+    radius: 28,
+  };
 }
 
 /** Largest first; a long title steps down, then is cut with an ellipsis on its third line. */

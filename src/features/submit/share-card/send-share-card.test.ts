@@ -66,16 +66,19 @@ describe("sendShareCard", () => {
     expect(console.warn).toHaveBeenCalledOnce();
   });
 
-  it.each(["upload", "check", "attach"] as const)("fails silently when %s fails; an upload that reached the server is discarded", async (failing) => {
-    const { steps, log } = stepsThatWork({ [failing]: () => Promise.reject(new Error(`${failing} failed`)) });
-    expect(await sendShareCard(job, author, steps)).toBe(false);
-    const upTo = ["draw", "upload", "check", "attach"].slice(0, ["upload", "check", "attach"].indexOf(failing) + 2);
-    if (failing === "upload") expect(log).toEqual(upTo);
-    else {
-      expect(log).toEqual([...upTo, "discard"]);
-      expect(steps.discard).toHaveBeenCalledExactlyOnceWith(card);
-    }
-  });
+  it.each(["upload", "check", "attach"] as const)(
+    "fails silently when %s fails; an upload that reached the server is discarded",
+    async (failing) => {
+      const { steps, log } = stepsThatWork({ [failing]: () => Promise.reject(new Error(`${failing} failed`)) });
+      expect(await sendShareCard(job, author, steps)).toBe(false);
+      const upTo = ["draw", "upload", "check", "attach"].slice(0, ["upload", "check", "attach"].indexOf(failing) + 2);
+      if (failing === "upload") expect(log).toEqual(upTo);
+      else {
+        expect(log).toEqual([...upTo, "discard"]);
+        expect(steps.discard).toHaveBeenCalledExactlyOnceWith(card);
+      }
+    },
+  );
 
   it("a discard that fails too is left to the daily sweep, still silently", async () => {
     const offline = () => Promise.reject(new Error("offline"));

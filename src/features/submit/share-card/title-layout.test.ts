@@ -1,5 +1,15 @@
 import { describe, expect, it } from "vitest";
-import { balanceLines, breakLines, clampLines, fitLine, fitTitle, graphemes, hangingIndent, withEllipsis, type Measure } from "./title-layout";
+import {
+  balanceLines,
+  breakLines,
+  clampLines,
+  fitLine,
+  fitTitle,
+  graphemes,
+  hangingIndent,
+  withEllipsis,
+  type Measure,
+} from "./title-layout";
 
 /** Monospace: every character (grapheme) is 1 wide, so widths read as character counts. */
 const mono: Measure = (text) => graphemes(text).length;
@@ -101,7 +111,10 @@ describe("fitTitle", () => {
     { fontSize: 50, maxLines: 3 },
   ];
   /** A font whose characters are as wide as its size. */
-  const measureAt = (fontSize: number): Measure => (text) => graphemes(text).length * fontSize;
+  const measureAt =
+    (fontSize: number): Measure =>
+    (text) =>
+      graphemes(text).length * fontSize;
 
   it("takes the largest size at which the title fits, balanced", () => {
     expect(fitTitle("今日のパレット", 600, sizes, measureAt)).toEqual({ fontSize: 60, lines: ["今日のパレット"], truncated: false });

@@ -18,7 +18,11 @@ describe("published components in convex-test", () => {
   it("aggregate counts after inserts and deletes", async () => {
     const t = newTest();
     const ids = [];
-    for (const [player, score] of [["ann", 10], ["ann", 70], ["bob", 55]] as const) {
+    for (const [player, score] of [
+      ["ann", 10],
+      ["ann", 70],
+      ["bob", 55],
+    ] as const) {
       ids.push(await t.mutation(api.scores.add, { player, score }));
     }
     await t.mutation(api.scores.remove, { id: ids[1] });

@@ -40,8 +40,7 @@ export const recordOutcome = internalMutation({
 
 export const start = mutation({
   args: { label: v.string(), succeedOn: v.number() },
-  handler: (ctx, args): Promise<RunId> =>
-    retrier.run(ctx, internal.retries.flaky, args, { onComplete: internal.retries.recordOutcome }),
+  handler: (ctx, args): Promise<RunId> => retrier.run(ctx, internal.retries.flaky, args, { onComplete: internal.retries.recordOutcome }),
 });
 
 /** The same, started from an action. */

@@ -16,7 +16,10 @@ export const firstThreeOfGroup = query({
   args: { g: v.string() },
   handler: async (ctx, { g }) => {
     console.log(`run firstThreeOfGroup ${g}`);
-    const docs = await ctx.db.query("items").withIndex("by_g_v", (q) => q.eq("g", g)).take(3);
+    const docs = await ctx.db
+      .query("items")
+      .withIndex("by_g_v", (q) => q.eq("g", g))
+      .take(3);
     return docs.map((d) => d.n);
   },
 });

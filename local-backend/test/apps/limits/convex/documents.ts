@@ -116,8 +116,7 @@ export const patchAddFields = mutation({
 
 export const insertFieldName = mutation({
   args: { ...tagged, name: v.string(), nested: v.boolean() },
-  handler: async (ctx, { tag, name, nested }) =>
-    markAndInsert(ctx, tag, nested ? { inner: { [name]: 1 } } : { [name]: 1 }),
+  handler: async (ctx, { tag, name, nested }) => markAndInsert(ctx, tag, nested ? { inner: { [name]: 1 } } : { [name]: 1 }),
 });
 
 export const patchFieldName = mutation({

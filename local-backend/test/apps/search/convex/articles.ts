@@ -8,7 +8,9 @@ const article = v.object({ title: v.string(), body: v.string(), section: v.strin
 function searchArticles(ctx: QueryCtx, text: string, section: string | undefined) {
   return ctx.db
     .query("articles")
-    .withSearchIndex("search_body", (q) => (section === undefined ? q.search("body", text) : q.search("body", text).eq("section", section)));
+    .withSearchIndex("search_body", (q) =>
+      section === undefined ? q.search("body", text) : q.search("body", text).eq("section", section),
+    );
 }
 
 export const insert = mutation({
@@ -34,8 +36,7 @@ export const seed = internalMutation({
 export const search = query({
   args: { text: v.string(), section: v.optional(v.string()), limit: v.number() },
   returns: v.array(v.string()),
-  handler: async (ctx, { text, section, limit }) =>
-    (await searchArticles(ctx, text, section).take(limit)).map((a) => a.title),
+  handler: async (ctx, { text, section, limit }) => (await searchArticles(ctx, text, section).take(limit)).map((a) => a.title),
 });
 
 export const first = query({
