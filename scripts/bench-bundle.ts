@@ -20,7 +20,7 @@ import { launchChromium } from "../tests/e2e/chromium";
 import { buildForProduction, serveStatic } from "./production-build";
 import { startStack } from "./stack";
 
-/** Issue 16: at most this many kB of gzipped JS before a signed-out visitor's page is usable. */
+/** At most this many kB of gzipped JS before a signed-out visitor's page is usable (README "Measured figures"). */
 const BUDGET_KB = 130;
 
 const ROUTES: { path: string; ready: (page: Page) => Promise<void> }[] = [

@@ -1,4 +1,4 @@
-// The following feed (issue 24 item 3): A follows B from B's profile, opens フォロー中 from the
+// The following feed: A follows B from B's profile, opens フォロー中 from the
 // header, B posts a work, and A's open feed shows it without a reload while A's bell gets the
 // new_work notification. Axe-clean at both widths, empty and filled.
 import type { Page } from "playwright-core";

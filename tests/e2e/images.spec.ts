@@ -1,4 +1,4 @@
-// Issue 16 point 4, lean images: a gallery page of 20 cards transfers at most 1 MB of images, and
+// Lean images: a gallery page of 20 cards transfers at most 1 MB of images, and
 // card thumbnails carry width/height (no layout shift) and load lazily.
 //
 // The seed has 12 works, so the page is a proxy for 20 cards: besides the total of what loaded,

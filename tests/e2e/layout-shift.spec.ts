@@ -1,4 +1,4 @@
-// Pages never jump (issue 25): on the five public pages, at both widths, the layout shifts the
+// Pages never jump: on the five public pages, at both widths, the layout shifts the
 // browser reports from first paint until the page's data and images have arrived add up to at
 // most MAX_CLS. The page is read once its content is on screen and the network is idle, never
 // after a fixed wait. This runs on the dev server; prerender.spec.ts does the same on the

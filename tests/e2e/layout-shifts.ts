@@ -1,4 +1,4 @@
-// Layout shifts as the browser reports them (issue 25), for the specs that check that pages never
+// Layout shifts as the browser reports them, for the specs that check that pages never
 // jump: a PerformanceObserver installed before the page's own scripts records every shift with
 // the elements that moved.
 import type { Page } from "playwright-core";
@@ -47,7 +47,7 @@ export async function discoverPaths(page: Page) {
   return { workPath: workPath!, profilePath: profilePath! };
 }
 
-/** The five public pages of issue 25, each with what shows that its content is on screen. */
+/** The five public pages measured for layout shift and Lighthouse, each with what shows that its content is on screen. */
 export function publicPages(workPath: string, profilePath: string): [string, (page: Page) => Promise<void>][] {
   return [
     ["/", (page) => page.getByRole("heading", { level: 1 }).first().waitFor()],

@@ -1,4 +1,4 @@
-// The production build paints before its JavaScript runs (issue 25): the HTML a static host
+// The production build paints before its JavaScript runs: the HTML a static host
 // serves holds the frame and the copy of the public pages (scripts/vite-prerender.ts), React then
 // takes over without an error, and nothing moves from first paint until the data has arrived.
 // The app is built once for this file against the e2e backend, into the folder global-setup.ts
