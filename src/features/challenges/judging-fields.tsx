@@ -89,6 +89,7 @@ export function JudgingFields({ value, error, onChange }: JudgingFieldsProps) {
                   max={JUDGING_LIMITS.weightMax}
                   value={String(criterion.weight)}
                   onChange={(event) => setCriterion(index, { weight: Number(event.target.value) })}
+                  className="w-20 shrink-0 tabular-nums"
                 />
               </label>
             </div>
