@@ -131,8 +131,14 @@ describe("judge invitations", () => {
     expect(await errorOf(other.as.mutation(api.judging.remove, { challengeId, userId: judge.userId }))).toMatchObject({
       code: "FORBIDDEN",
     });
+    // Judging cannot be switched off under a judge; once they are removed it can.
+    expect(await errorOf(organiser.as.mutation(api.judging.setJudging, { challengeId, judging: null }))).toMatchObject({
+      message: JUDGING_MESSAGES.judgingHasJudges,
+    });
     await organiser.as.mutation(api.judging.remove, { challengeId, userId: judge.userId });
     expect((await organiser.as.query(api.judging.panel, { challengeId }))!.judges).toEqual([]);
+    await organiser.as.mutation(api.judging.setJudging, { challengeId, judging: null });
+    expect(await t.query(api.judging.panel, { challengeId })).toBeNull();
   });
 
   test("judges cannot enter the challenge they judge, and an entrant cannot be invited", async () => {

@@ -36,7 +36,7 @@ export const setJudging = memberMutation({
       const problem = judgingProblem(judging);
       if (problem) throw userError("INVALID_INPUT", problem);
     } else if ((await judgesOf(ctx, challengeId)).length > 0) {
-      throw userError("INVALID_STATE", JUDGING_MESSAGES.judgeHasScored);
+      throw userError("INVALID_STATE", JUDGING_MESSAGES.judgingHasJudges);
     }
     await ctx.db.patch("challenges", challengeId, { judging: judging ? normalizeJudging(judging) : undefined, updatedAt: Date.now() });
     return null;

@@ -40,6 +40,7 @@ export const JUDGING_MESSAGES = {
   invitationNotFound: "審査員の招待が見つかりません",
   scoreNotFound: "採点が見つかりません",
   judgeHasScored: "採点済みの審査員は外せません",
+  judgingHasJudges: "審査員がいる間は審査をなしにできません。先に審査員を外してください",
   notJudge: "このチャレンジの審査員だけが採点できます",
   scoringNotVoting: "採点できるのは投票期間中だけです",
   ownEntryScore: "自分の作品は採点できません",
