@@ -2,7 +2,8 @@
 // and a year of daily figures on every work and on the creator. Each dashboard query must stay
 // under ANALYTICS_READ_CAP documents: the overview reads at most two periods of the creator's
 // days, a work's view two periods of that work's days, and a page of the works table 20 works
-// with at most 90 days each. Reading every work's every day (73,000 documents) fails here.
+// with their period totals (newest first, or sorted by a figure across all the works). Reading
+// every work's every day (73,000 documents) fails here.
 import { afterAll, beforeAll, expect, test, vi } from "vitest";
 import { api } from "./_generated/api";
 import type { Id } from "./_generated/dataModel";
@@ -44,6 +45,23 @@ beforeAll(async () => {
           updatedAt: Date.now(),
         });
         workIds.push(projectId);
+        const tieOrder = (await ctx.db.get("projects", projectId))!._creationTime;
+        for (const days of [7, 30, 90]) {
+          // Likes that differ by work, so the order by likes is not the order of posting.
+          const likes = (i * 37) % WORKS;
+          await ctx.db.insert("workPeriodTotals", {
+            projectId,
+            ownerId: creator.userId,
+            days,
+            tieOrder,
+            day: TODAY,
+            views: days,
+            likes,
+            comments: 0,
+            saves: 0,
+            shareOpens: 0,
+          });
+        }
         for (let d = 0; d < DAYS; d++) {
           await ctx.db.insert("workDailyFigures", { projectId, ownerId: creator.userId, day: addDays(TODAY, -d), views: 1 });
         }
@@ -84,4 +102,24 @@ test("every page of the works table stays under the cap, and all 200 works are r
     cursor = page.continueCursor;
   }
   expect(seen).toHaveLength(WORKS);
+});
+
+test("sorted by a figure, every page stays under the cap and the order runs across all 200 works", async () => {
+  let cursor: string | null = null;
+  const likes: number[] = [];
+  for (;;) {
+    const page: { page: { totals: { likes: number; views: number } }[]; isDone: boolean; continueCursor: string } = await creator.as.query(
+      api.analytics.works,
+      { today: TODAY, days: 90, sort: "likes", paginationOpts: { numItems: 20, cursor } },
+    );
+    for (const row of page.page) {
+      expect(row.totals.views).toBe(90);
+      likes.push(row.totals.likes);
+    }
+    if (page.isDone) break;
+    cursor = page.continueCursor;
+  }
+  expect(likes).toHaveLength(WORKS);
+  expect(likes).toEqual([...likes].sort((a, b) => b - a));
+  expect(likes[0]).toBe(WORKS - 1);
 });

@@ -151,6 +151,111 @@ describe("analyticsOptOut", () => {
   });
 });
 
+describe("the works table orders every work of the creator", () => {
+  type Sort = "newest" | "views" | "likes" | "comments" | "saves" | "shareOpens";
+  async function allTitles(as: Awaited<ReturnType<typeof createUser>>["as"], days: 7 | 30 | 90, sort: Sort, today = dayOf(0)) {
+    const titles: string[] = [];
+    let cursor: string | null = null;
+    for (;;) {
+      const page: { page: { title: string }[]; isDone: boolean; continueCursor: string } = await as.query(api.analytics.works, {
+        today,
+        days,
+        sort,
+        paginationOpts: { numItems: 20, cursor },
+      });
+      titles.push(...page.page.map((row) => row.title));
+      if (page.isDone) return titles;
+      cursor = page.continueCursor;
+    }
+  }
+
+  test("by a figure across pages, the period sliding at midnight, a deleted work leaving", async () => {
+    const t = newTest();
+    const author = await createUser(t);
+    const fan = await createUser(t);
+    const friend = await createUser(t);
+    const ids: Id<"projects">[] = [];
+    for (let i = 0; i < 25; i++) {
+      ids.push(await createWork(t, author.userId, { title: `作品${i}` }));
+      vi.advanceTimersByTime(1);
+    }
+    // The oldest work, far down the newest-first list, gets the likes; another gets a comment.
+    await fan.as.mutation(api.likes.toggle, { projectId: ids[0]! });
+    await friend.as.mutation(api.likes.toggle, { projectId: ids[0]! });
+    await fan.as.mutation(api.likes.toggle, { projectId: ids[3]! });
+    await friend.as.mutation(api.comments.add, { projectId: ids[5]!, content: "いいですね" });
+
+    const newest = Array.from({ length: 25 }, (_, i) => `作品${24 - i}`);
+    expect(await allTitles(author.as, 7, "newest")).toEqual(newest);
+    const byLikes = await allTitles(author.as, 7, "likes");
+    expect(byLikes.slice(0, 3)).toEqual(["作品0", "作品3", "作品24"]);
+    expect(byLikes).toHaveLength(25);
+    expect((await allTitles(author.as, 90, "comments"))[0]).toBe("作品5");
+    const firstPage = await author.as.query(api.analytics.works, {
+      today: dayOf(0),
+      days: 7,
+      sort: "likes",
+      paginationOpts: { numItems: 20, cursor: null },
+    });
+    expect(firstPage.page[0]).toMatchObject({ id: ids[0], totals: { likes: 2, views: 0, comments: 0 } });
+
+    // Eight days on, the likes have left the 7-day period but not the 30-day one.
+    onDay(8);
+    await t.mutation(internal.analytics.slideTotals, {});
+    await t.finishAllScheduledFunctions(vi.runAllTimers);
+    expect(await allTitles(author.as, 7, "likes", dayOf(8))).toEqual(newest);
+    expect((await allTitles(author.as, 30, "likes", dayOf(8))).slice(0, 2)).toEqual(["作品0", "作品3"]);
+    // A like today counts at once, whether or not the work's rows had slid.
+    await friend.as.mutation(api.likes.toggle, { projectId: ids[10]! });
+    expect((await allTitles(author.as, 7, "likes", dayOf(8)))[0]).toBe("作品10");
+    expect((await allTitles(author.as, 30, "likes", dayOf(8))).slice(0, 3)).toEqual(["作品0", "作品10", "作品3"]);
+
+    await author.as.mutation(api.projects.remove, { id: ids[0]! });
+    await t.finishAllScheduledFunctions(vi.runAllTimers);
+    expect(await allTitles(author.as, 30, "likes", dayOf(8))).not.toContain("作品0");
+    const left = await t.run((ctx) => ctx.db.query("workPeriodTotals").collect());
+    expect(left.filter((row) => row.projectId === ids[0])).toEqual([]);
+    expect(left).toHaveLength(24 * 3);
+
+    // Another user sees none of it, and an unknown order is refused by the validator.
+    expect(await allTitles(fan.as, 7, "likes", dayOf(8))).toEqual([]);
+    expect(
+      await errorOf(
+        author.as.query(api.analytics.works, {
+          today: dayOf(8),
+          days: 7,
+          sort: "follows" as "likes",
+          paginationOpts: { numItems: 20, cursor: null },
+        }),
+      ),
+    ).toBeDefined();
+  });
+
+  test("the slide job reads only rows with something left in their period", async () => {
+    const t = newTest();
+    const author = await createUser(t);
+    const fan = await createUser(t);
+    const workId = await createWork(t, author.userId);
+    await createWork(t, author.userId);
+    await fan.as.mutation(api.likes.toggle, { projectId: workId });
+    const counted = () => t.run(async (ctx) => (await ctx.db.query("workPeriodTotals").collect()).filter((row) => row.day !== undefined));
+    expect((await counted()).map((row) => row.days).sort((a, b) => a - b)).toEqual([7, 30, 90]);
+    // After 7 days the 7-day row empties and is let go; after 90 all are.
+    onDay(7);
+    await t.mutation(internal.analytics.slideTotals, {});
+    expect((await counted()).map((row) => [row.days, row.day])).toEqual(
+      expect.arrayContaining([
+        [30, dayOf(7)],
+        [90, dayOf(7)],
+      ]),
+    );
+    expect(await counted()).toHaveLength(2);
+    onDay(90);
+    await t.mutation(internal.analytics.slideTotals, {});
+    expect(await counted()).toEqual([]);
+  });
+});
+
 describe("backfill", () => {
   async function figures(t: TestConvex, userId: Id<"users">, as: Awaited<ReturnType<typeof createUser>>["as"]) {
     void userId;
@@ -174,12 +279,17 @@ describe("backfill", () => {
     onDay(6);
     const live = await figures(t, author.userId, author.as);
     const liveWork = await author.as.query(api.analytics.work, { projectId: workId, today: SUNDAY, days: 30 });
+    const worksTable = (sort: "likes" | "views") =>
+      author.as.query(api.analytics.works, { today: SUNDAY, days: 7, sort, paginationOpts: { numItems: 20, cursor: null } });
+    await t.mutation(internal.analytics.slideTotals, {});
+    const liveTable = [await worksTable("likes"), await worksTable("views")];
 
     // As before live counting: no figures at all.
     await t.run(async (ctx) => {
       for (const row of await ctx.db.query("workDailyFigures").collect()) await ctx.db.delete("workDailyFigures", row._id);
       for (const row of await ctx.db.query("creatorDailyFigures").collect()) await ctx.db.delete("creatorDailyFigures", row._id);
       for (const row of await ctx.db.query("analyticsState").collect()) await ctx.db.delete("analyticsState", row._id);
+      for (const row of await ctx.db.query("workPeriodTotals").collect()) await ctx.db.delete("workPeriodTotals", row._id);
     });
     expect(nonZero((await figures(t, author.userId, author.as)).series)).toEqual({});
     await t.mutation(internal.migrations.runAll, {});
@@ -187,6 +297,7 @@ describe("backfill", () => {
 
     expect(await figures(t, author.userId, author.as)).toEqual(live);
     expect(await author.as.query(api.analytics.work, { projectId: workId, today: SUNDAY, days: 30 })).toEqual(liveWork);
+    expect([await worksTable("likes"), await worksTable("views")]).toEqual(liveTable);
   });
 
   test("rows made after live counting began are not counted twice", async () => {

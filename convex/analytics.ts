@@ -5,7 +5,18 @@ import { paginationOptsValidator } from "convex/server";
 import { v } from "convex/values";
 import type { Id } from "./_generated/dataModel";
 import { internalMutation, type QueryCtx } from "./_generated/server";
+import { internal } from "./_generated/api";
 import { addToDay, creatorPeriod, liveSince, recordDaily, workPeriod, workTotals, type DayFigures } from "./model/analytics";
+import {
+  periodRow,
+  recountPeriodTotals,
+  slidePeriodTotals,
+  SORTABLE_FIGURES,
+  totalsOf,
+  type PeriodLength,
+  type SortableFigure,
+} from "./model/analyticsTotals";
+import { japanDate } from "./model/japanTime";
 import { userError } from "./model/errors";
 import { moderatorQuery, userQuery } from "./model/functions";
 import { migrations } from "./migrations";
@@ -60,33 +71,68 @@ export const creatorForModeration = moderatorQuery({
   handler: async (ctx, { userId, today, days }) => await creatorPeriod(ctx, userId, checkDay(today), days),
 });
 
+const vSort = v.union(v.literal("newest"), ...SORTABLE_FIGURES.map((figure) => v.literal(figure)));
+const vWorkTotals = v.object({ views: v.number(), likes: v.number(), comments: v.number(), saves: v.number(), shareOpens: v.number() });
+
+/** The caller's works by one figure over the period, highest first (equal ones newest first). */
+function worksByFigure(ctx: QueryCtx, ownerId: Id<"users">, days: PeriodLength, figure: SortableFigure) {
+  const query = ctx.db.query("workPeriodTotals");
+  switch (figure) {
+    case "views":
+      return query.withIndex("by_ownerId_and_days_and_views_and_tieOrder", (q) => q.eq("ownerId", ownerId).eq("days", days));
+    case "likes":
+      return query.withIndex("by_ownerId_and_days_and_likes_and_tieOrder", (q) => q.eq("ownerId", ownerId).eq("days", days));
+    case "comments":
+      return query.withIndex("by_ownerId_and_days_and_comments_and_tieOrder", (q) => q.eq("ownerId", ownerId).eq("days", days));
+    case "saves":
+      return query.withIndex("by_ownerId_and_days_and_saves_and_tieOrder", (q) => q.eq("ownerId", ownerId).eq("days", days));
+    case "shareOpens":
+      return query.withIndex("by_ownerId_and_days_and_shareOpens_and_tieOrder", (q) => q.eq("ownerId", ownerId).eq("days", days));
+  }
+}
+
 /**
- * The caller's works, newest first, each with its totals over the period. A page reads its
- * ANALYTICS_WORKS_PAGE works and at most `days` daily documents of each; the table sorts the
- * loaded works by any figure.
+ * The caller's works with their totals over the period, newest first or by a figure across all
+ * their works (model/analyticsTotals.ts). A page reads ANALYTICS_WORKS_PAGE period rows and works,
+ * whatever the number of works or the length of their history.
  */
 export const works = userQuery({
-  args: { today: v.string(), days: vDays, paginationOpts: paginationOptsValidator },
+  args: { today: v.string(), days: vDays, sort: v.optional(vSort), paginationOpts: paginationOptsValidator },
   returns: v.object({
-    page: v.array(v.object({ id: v.id("projects"), title: v.string(), totals: vTotals })),
+    page: v.array(v.object({ id: v.id("projects"), title: v.string(), totals: vWorkTotals })),
     isDone: v.boolean(),
     continueCursor: v.string(),
   }),
-  handler: async (ctx, { today, days, paginationOpts }) => {
+  handler: async (ctx, { today, days, sort = "newest", paginationOpts }) => {
     const day = checkDay(today);
+    const ownerId = ctx.viewer._id;
+    if (sort !== "newest") {
+      const result = await readPage(paginationOpts, ANALYTICS_WORKS_PAGE, (opts) =>
+        worksByFigure(ctx, ownerId, days, sort).order("desc").paginate(opts),
+      );
+      const page = await Promise.all(
+        result.page.map(async (row) => {
+          const found = await ctx.db.get("projects", row.projectId);
+          // A work being deleted loses its rows in the same batches: leave it out meanwhile.
+          return found ? { id: found._id, title: found.title, totals: totalsOf(row) } : null;
+        }),
+      );
+      return { page: page.filter((row) => row !== null), isDone: result.isDone, continueCursor: result.continueCursor };
+    }
     const result = await readPage(paginationOpts, ANALYTICS_WORKS_PAGE, (opts) =>
       ctx.db
         .query("projects")
-        .withIndex("by_userId", (q) => q.eq("userId", ctx.viewer._id))
+        .withIndex("by_userId", (q) => q.eq("userId", ownerId))
         .order("desc")
         .paginate(opts),
     );
     const page = await Promise.all(
-      result.page.map(async (work) => ({
-        id: work._id,
-        title: work.title,
-        totals: await workTotals(ctx, work._id, day, days),
-      })),
+      result.page.map(async (found) => {
+        const row = await periodRow(ctx, found._id, days);
+        // A work from before the totals were kept (until their backfill has run): summed here.
+        const totals = row ? totalsOf(row) : totalsOf(await workTotals(ctx, found._id, day, days));
+        return { id: found._id, title: found.title, totals };
+      }),
     );
     return { page, isDone: result.isDone, continueCursor: result.continueCursor };
   },
@@ -198,5 +244,30 @@ export const backfillViews = migrations.define({
     const found = await ctx.db.get("projects", row.projectId);
     if (!found || found.userId === row.userId) return;
     await addToDay(ctx, { work: found, figure: "views" }, row._creationTime);
+  },
+});
+
+/**
+ * The works table's totals of every work as of today, from the daily figures above: run after
+ * them (convex/migrations.ts). Works posted since the totals began already have theirs; a recount
+ * gives the same numbers.
+ */
+export const backfillPeriodTotals = migrations.define({
+  table: "projects",
+  migrateOne: async (ctx, work) => {
+    await recountPeriodTotals(ctx, work, japanDate(Date.now()));
+  },
+});
+
+/**
+ * Slides the works table's period totals to today (model/analyticsTotals.ts): hourly from
+ * convex/crons.ts, so right after midnight in Japan too; SLIDE_BATCH rows per transaction.
+ */
+export const slideTotals = internalMutation({
+  args: {},
+  returns: v.null(),
+  handler: async (ctx) => {
+    if (await slidePeriodTotals(ctx, japanDate(Date.now()))) await ctx.scheduler.runAfter(0, internal.analytics.slideTotals, {});
+    return null;
   },
 });

@@ -14,4 +14,8 @@ crons.hourly("sweep uploads nothing uses", { minuteUTC: 32 }, internal.screensho
 crons.interval("refresh trending scores", { minutes: 10 }, internal.trending.refresh, {});
 crons.daily("slide trending windows at midnight in Japan", { hourUTC: 15, minuteUTC: 1 }, internal.trending.refresh, {});
 
+// The analytics works table's 7/30/90-day totals move on a day at midnight in Japan (15:00 UTC):
+// hourly at two past, so the run at 15:02 slides them and a missed run catches up within the hour.
+crons.hourly("slide analytics period totals", { minuteUTC: 2 }, internal.analytics.slideTotals, {});
+
 export default crons;

@@ -23,4 +23,5 @@ export const runAll = migrations.runner([
   internal.analytics.backfillSaves,
   internal.analytics.backfillFollows,
   internal.analytics.backfillViews,
+  internal.analytics.backfillPeriodTotals,
 ]);

@@ -5,6 +5,7 @@ import { api } from "./_generated/api";
 import type { Id } from "./_generated/dataModel";
 import { demoUrlKey } from "./model/demoUrls";
 import { insertComment } from "./model/engagement";
+import { japanDate } from "./model/japanTime";
 import { MODERATION_RULES } from "./model/moderationRules";
 import { uploadShot } from "./model/screenshots.testkit";
 import { readSiteCounter } from "./model/siteCounters";
@@ -299,8 +300,17 @@ describe("held comments", () => {
     await newcomer.as.mutation(api.comments.add, { projectId, content: "リンクなしのコメント" });
     expect(await count()).toBe(1);
 
+    // The creator's analytics count the comment shown without a hold, not the held one.
+    const commentsToday = async () => {
+      const { series } = await author.as.query(api.analytics.overview, { today: japanDate(Date.now()), days: 7 });
+      return series.at(-1)!.comments;
+    };
+    expect(await commentsToday()).toBe(1);
+
     await moderator.as.mutation(api.moderation.act, { targetType: "comment", targetId: commentId, kind: "restore", note: "問題なし" });
     expect(await count()).toBe(2);
+    // Approved, it is shown from now on, so it counts today.
+    expect(await commentsToday()).toBe(2);
     expect((await t.query(api.comments.list, { projectId, paginationOpts: page })).page).toHaveLength(2);
     // Both comments are in the author's one unread comment notification, the approved one last.
     expect((await authorNotices()).map((n) => [n.fromUserId, n.commentPreview])).toEqual([

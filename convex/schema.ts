@@ -889,6 +889,32 @@ export default defineSchema({
     unfollows: v.optional(v.number()),
   }).index("by_userId_and_day", ["userId", "day"]),
 
+  // Each work's totals over the last 7, 30 and 90 Japan days (model/analyticsTotals.ts), one row
+  // per work and period, kept like workTrends' windows: the works table sorts every work of a
+  // creator by a figure through these indexes instead of summing every work's days.
+  workPeriodTotals: defineTable({
+    projectId: v.id("projects"),
+    ownerId: v.id("users"),
+    /** 7, 30 or 90. */
+    days: v.number(),
+    /** The work's _creationTime: read descending, equal totals list the newer work first. */
+    tieOrder: v.number(),
+    /** The Japan day the totals are counted up to; unset once nothing is left in the window. */
+    day: v.optional(v.string()),
+    views: v.number(),
+    likes: v.number(),
+    comments: v.number(),
+    saves: v.number(),
+    shareOpens: v.number(),
+  })
+    .index("by_projectId_and_days", ["projectId", "days"])
+    .index("by_day", ["day"])
+    .index("by_ownerId_and_days_and_views_and_tieOrder", ["ownerId", "days", "views", "tieOrder"])
+    .index("by_ownerId_and_days_and_likes_and_tieOrder", ["ownerId", "days", "likes", "tieOrder"])
+    .index("by_ownerId_and_days_and_comments_and_tieOrder", ["ownerId", "days", "comments", "tieOrder"])
+    .index("by_ownerId_and_days_and_saves_and_tieOrder", ["ownerId", "days", "saves", "tieOrder"])
+    .index("by_ownerId_and_days_and_shareOpens_and_tieOrder", ["ownerId", "days", "shareOpens", "tieOrder"]),
+
   // One row: when live counting began (the backfill counts only rows made before it).
   analyticsState: defineTable({ liveSince: v.number() }),
 

@@ -32,6 +32,7 @@ import type * as likes from "../likes.js";
 import type * as migrations from "../migrations.js";
 import type * as model_accountDeletion from "../model/accountDeletion.js";
 import type * as model_analytics from "../model/analytics.js";
+import type * as model_analyticsTotals from "../model/analyticsTotals.js";
 import type * as model_atom from "../model/atom.js";
 import type * as model_auth from "../model/auth.js";
 import type * as model_badgeDefinitions from "../model/badgeDefinitions.js";
@@ -162,6 +163,7 @@ declare const fullApi: ApiFromModules<{
   migrations: typeof migrations;
   "model/accountDeletion": typeof model_accountDeletion;
   "model/analytics": typeof model_analytics;
+  "model/analyticsTotals": typeof model_analyticsTotals;
   "model/atom": typeof model_atom;
   "model/auth": typeof model_auth;
   "model/badgeDefinitions": typeof model_badgeDefinitions;

@@ -10,6 +10,7 @@
 // two must never count the same like twice.
 import type { Doc, Id } from "../_generated/dataModel";
 import type { MutationCtx, QueryCtx } from "../_generated/server";
+import { bumpPeriodTotals } from "./analyticsTotals";
 import { addDays, japanDate } from "./japanTime";
 
 /** What a work's day counts. */
@@ -20,9 +21,6 @@ export const CREATOR_FIGURES = [...WORK_FIGURES, "follows", "unfollows"] as cons
 export type WorkFigure = (typeof WORK_FIGURES)[number];
 export type CreatorFigure = (typeof CREATOR_FIGURES)[number];
 export type Figures = Record<CreatorFigure, number>;
-
-/** The periods the dashboard offers, in days (today included). */
-export const ANALYTICS_PERIODS = [7, 30, 90] as const;
 
 export function zeroFigures(): Figures {
   return { views: 0, likes: 0, unlikes: 0, comments: 0, saves: 0, unsaves: 0, shareOpens: 0, follows: 0, unfollows: 0 };
@@ -73,6 +71,8 @@ type DailyEvent = { work: Doc<"projects">; figure: WorkFigure } | { creatorId: I
 export async function recordDaily(ctx: MutationCtx, event: DailyEvent, now = Date.now()) {
   await markLive(ctx, now);
   await addToDay(ctx, event, now);
+  // The works table's period totals (the backfill recounts them itself).
+  if ("work" in event) await bumpPeriodTotals(ctx, event.work, event.figure, japanDate(now));
 }
 
 /** Adds one to a figure of the day of `at`: the backfill's past events. */

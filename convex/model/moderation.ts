@@ -5,6 +5,7 @@ import type { Doc, Id } from "../_generated/dataModel";
 import type { MutationCtx } from "../_generated/server";
 import type { ReportTargetType } from "../constants";
 import { cleanText } from "./cleanText";
+import { recordDaily } from "./analytics";
 import { commentPreview, notify, type NewNotification } from "./notifications";
 import { userError } from "./errors";
 import { isModerator } from "./functions";
@@ -107,6 +108,8 @@ async function notifyAuthor(ctx: MutationCtx, userId: Id<"users"> | undefined, n
 async function announceApprovedComment(ctx: MutationCtx, comment: Doc<"comments">) {
   const work = await ctx.db.get("projects", comment.projectId);
   if (!work) return;
+  // Shown on the work from today: the day it counts in its creator's analytics.
+  await recordDaily(ctx, { work, figure: "comments" });
   await notify(ctx, {
     userId: work.userId,
     type: "comment",

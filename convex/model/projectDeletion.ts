@@ -123,6 +123,15 @@ export async function purgeProjectChildrenBatch(ctx: MutationCtx, projectId: Id<
           .take(n),
       (row) => ctx.db.delete("workDailyFigures", row._id),
     ),
+    // Its analytics period totals (model/analyticsTotals.ts).
+    eachRow(
+      (n) =>
+        ctx.db
+          .query("workPeriodTotals")
+          .withIndex("by_projectId_and_days", (q) => q.eq("projectId", projectId))
+          .take(n),
+      (row) => ctx.db.delete("workPeriodTotals", row._id),
+    ),
     // Its rows in followers' feeds (model/feed.ts).
     eachRow(
       (n) => feedItemsOfWork(ctx, projectId, n),

@@ -1,4 +1,5 @@
 import type { Doc, Id } from "../_generated/dataModel";
+import { createPeriodTotals } from "./analyticsTotals";
 import type { MutationCtx } from "../_generated/server";
 import { BADGE_THRESHOLDS } from "../constants";
 import { awardBadge } from "./badges";
@@ -50,6 +51,7 @@ export async function insertProject(ctx: MutationCtx, userId: Id<"users">, input
   const project = (await ctx.db.get("projects", projectId))!;
   await writeAiToolRows(ctx, project);
   await attachWorkFiles(ctx, userId, projectId, input);
+  await createPeriodTotals(ctx, project);
 
   const { zeroCodeCount } = await bumpUserStats(ctx, userId, { projectsCount: 1, zeroCodeCount: input.isZeroCode ? 1 : 0 });
   await bumpSiteCounter(ctx, "projects", 1);

@@ -95,6 +95,13 @@ describe("creator dashboard", () => {
     await creator.getByRole("heading", { level: 1, name: "ダッシュボード" }).waitFor();
     await creator.locator(".recharts-wrapper").first().waitFor();
     expect(await creator.getByTestId("total-likes").getByTestId("today-likes").textContent()).toBe("1");
+    // The works table sorts on the server by the figure chosen, and keeps the order in the address.
+    const table = creator.getByRole("table", { name: /作品ごとの数字/ });
+    await table.getByRole("button", { name: /^いいね/ }).click();
+    await creator.waitForURL((url) => url.searchParams.get("sort") === "likes");
+    await table.locator('th[aria-sort="descending"]', { hasText: "いいね" }).waitFor();
+    const row = table.getByRole("row", { name: new RegExp(title) });
+    await row.getByRole("cell").nth(1).filter({ hasText: /^1$/ }).waitFor();
     const overflow = await creator.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(0);
     await expectNoSeriousA11yViolations(creator, "/dashboard (phone)");

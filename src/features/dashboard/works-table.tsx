@@ -1,8 +1,10 @@
-// The creator's works with their totals over the period, sortable by each figure. Works arrive
-// 20 at a time (newest first, convex/analytics.ts works); sorting orders the loaded works.
+// The creator's works with their totals over the period, 20 at a time, sorted on the server
+// across all their works (newest first, or by a figure: convex/analytics.ts works). The order is
+// kept in the address (?sort=), so coming back from a work's view finds it again.
 import { usePaginatedQuery } from "convex/react";
 import { ArrowDown, ArrowUp } from "lucide-react";
-import { useState } from "react";
+import { useRef } from "react";
+import { useSearchParams } from "react-router-dom";
 import { api } from "../../../convex/_generated/api";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
@@ -12,23 +14,52 @@ import { paths } from "@/config/paths";
 import { FIGURES, formatNumber, type FigureDef, type PeriodDays } from "./figures";
 
 const PAGE = 20;
-const WORK_FIGURES = FIGURES.filter((figure) => !figure.creatorOnly);
-type SortKey = "newest" | FigureDef["key"];
+type WorkFigureDef = FigureDef & { key: Exclude<FigureDef["key"], "follows"> };
+const WORK_FIGURES = FIGURES.filter((figure): figure is WorkFigureDef => !figure.creatorOnly);
+export type WorksSort = "newest" | WorkFigureDef["key"];
+const DEFAULT_SORT: WorksSort = "views";
+
+export function sortOf(value: string | null): WorksSort {
+  return value === "newest" || WORK_FIGURES.some((figure) => figure.key === value) ? (value as WorksSort) : DEFAULT_SORT;
+}
+
+function useWorksSort(): [WorksSort, (sort: WorksSort) => void] {
+  const [params, setParams] = useSearchParams();
+  const setSort = (next: WorksSort) =>
+    setParams(
+      (current) => {
+        const copy = new URLSearchParams(current);
+        if (next === DEFAULT_SORT) copy.delete("sort");
+        else copy.set("sort", next);
+        return copy;
+      },
+      { replace: true, preventScrollReset: true },
+    );
+  return [sortOf(params.get("sort")), setSort];
+}
 
 export function WorksTable({ today, days }: { today: string; days: PeriodDays }) {
-  const { results, status, loadMore } = usePaginatedQuery(api.analytics.works, { today, days }, { initialNumItems: PAGE });
-  const [sort, setSort] = useState<SortKey>("views");
-  const rows =
-    sort === "newest" ? results : [...results].sort((a, b) => b.totals[sort] - a.totals[sort] || a.title.localeCompare(b.title, "ja"));
-  if (status === "LoadingFirstPage") return <Skeleton className="h-64 rounded-2xl" />;
-  if (results.length === 0) {
+  const [sort, setSort] = useWorksSort();
+  const { results, status, loadMore } = usePaginatedQuery(api.analytics.works, { today, days, sort }, { initialNumItems: PAGE });
+  // While another order's (or period's) first page loads, the rows shown stay: no skeleton flash.
+  const shown = useRef(results);
+  if (status !== "LoadingFirstPage") shown.current = results;
+  const rows = status === "LoadingFirstPage" ? shown.current : results;
+  if (status === "LoadingFirstPage" && rows.length === 0) return <Skeleton className="h-64 rounded-2xl" />;
+  if (rows.length === 0) {
     return <Card className="p-6 text-sm text-zinc-600">まだ作品がありません。作品を投稿すると、ここに作品ごとの数字が並びます。</Card>;
   }
   return (
     <Card className="min-w-0 overflow-hidden">
       {/* Scrolls sideways on a phone: focusable, so the keyboard can scroll it too; positioned, so
           the sort buttons' screen-reader text stays inside it instead of widening the page. */}
-      <div className="relative overflow-x-auto" tabIndex={0} role="region" aria-label="作品ごとの数字">
+      <div
+        className="relative overflow-x-auto"
+        tabIndex={0}
+        role="region"
+        aria-label="作品ごとの数字"
+        aria-busy={status === "LoadingFirstPage"}
+      >
         <table className="w-full min-w-[40rem] text-sm">
           <caption className="sr-only">作品ごとの数字（並べ替えできます）</caption>
           <thead className="bg-zinc-50 text-left text-xs text-zinc-600">
