@@ -6,12 +6,13 @@ import { v } from "convex/values";
 import type { Id } from "./_generated/dataModel";
 import { internalMutation, type QueryCtx } from "./_generated/server";
 import { internal } from "./_generated/api";
-import { addToDay, creatorPeriod, liveSince, recordDaily, workPeriod, workTotals, type DayFigures } from "./model/analytics";
+import { addToDay, creatorPeriod, liveSince, recordDaily, workPeriod, type DayFigures } from "./model/analytics";
 import {
   periodRow,
   recountPeriodTotals,
   slidePeriodTotals,
   SORTABLE_FIGURES,
+  sumPeriod,
   totalsOf,
   type PeriodLength,
   type SortableFigure,
@@ -130,7 +131,7 @@ export const works = userQuery({
       result.page.map(async (found) => {
         const row = await periodRow(ctx, found._id, days);
         // A work from before the totals were kept (until their backfill has run): summed here.
-        const totals = row ? totalsOf(row) : totalsOf(await workTotals(ctx, found._id, day, days));
+        const totals = row ? totalsOf(row) : await sumPeriod(ctx, found._id, day, days);
         return { id: found._id, title: found.title, totals };
       }),
     );

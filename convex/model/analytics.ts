@@ -135,17 +135,3 @@ export async function workPeriod(ctx: QueryCtx, projectId: Id<"projects">, today
   const previous = periodDays(addDays(today, -days), days);
   return { series: fillDays(rows, current), previous: sumFigures(fillDays(rows, previous)) };
 }
-
-/** A work's totals over the period: at most `days` documents. */
-export async function workTotals(ctx: QueryCtx, projectId: Id<"projects">, today: string, days: number) {
-  const rows = await ctx.db
-    .query("workDailyFigures")
-    .withIndex("by_projectId_and_day", (q) =>
-      q
-        .eq("projectId", projectId)
-        .gte("day", addDays(today, -days + 1))
-        .lte("day", today),
-    )
-    .take(days);
-  return sumFigures(rows.map(figuresOf));
-}

@@ -72,6 +72,11 @@ async function dailyRows(ctx: QueryCtx, projectId: Id<"projects">, today: string
     .take(days);
 }
 
+/** A work's totals over the `days` days ending with `today`, from at most `days` daily documents. */
+export async function sumPeriod(ctx: QueryCtx, projectId: Id<"projects">, today: string, days: number): Promise<PeriodTotals> {
+  return sumWindows(await dailyRows(ctx, projectId, today, days), today, [days]).get(days)!;
+}
+
 /** A work's row of one period, or null before it has one. */
 export async function periodRow(ctx: QueryCtx, projectId: Id<"projects">, days: number) {
   return await ctx.db
@@ -152,15 +157,8 @@ export async function slidePeriodTotals(ctx: MutationCtx, today: string): Promis
     .withIndex("by_day", (q) => q.gt("day", "").lt("day", today))
     .take(SLIDE_BATCH);
   for (const row of stale) {
-    const sums = sumWindows(await dailyRows(ctx, row.projectId, today, row.days), today, [row.days]);
-    await writeRow(
-      ctx,
-      { _id: row.projectId, _creationTime: row.tieOrder, userId: row.ownerId },
-      row.days,
-      row,
-      sums.get(row.days)!,
-      today,
-    );
+    const totals = await sumPeriod(ctx, row.projectId, today, row.days);
+    await writeRow(ctx, { _id: row.projectId, _creationTime: row.tieOrder, userId: row.ownerId }, row.days, row, totals, today);
   }
   return stale.length === SLIDE_BATCH;
 }

@@ -6,17 +6,7 @@ import { PageTitle } from "@/components/layout/page-title";
 import { QueryErrorBoundary } from "@/components/query-error-boundary";
 import { LoadingState } from "@/components/ui/spinner";
 import { useViewer } from "@/lib/use-viewer";
-import {
-  ChartsSkeleton,
-  CsvButton,
-  FigureCharts,
-  PeriodSwitch,
-  SignedOutNote,
-  SummaryCards,
-  SummarySkeleton,
-  useJapanToday,
-  usePeriod,
-} from "./dashboard-parts";
+import { ChartsSection, DashboardSection, PeriodToolbar, SignedOutNote, TotalsSection, useJapanToday, usePeriod } from "./dashboard-parts";
 import { csvName, FIGURES } from "./figures";
 import { WorksTable } from "./works-table";
 
@@ -50,32 +40,12 @@ function Overview() {
   const period = useQuery(api.analytics.overview, { today, days });
   return (
     <div className="flex flex-col gap-8">
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <PeriodSwitch days={days} onChange={setDays} />
-        {period && <CsvButton fileName={csvName("analytics", today, days)} series={period.series} figures={FIGURES} />}
-      </div>
-      <section aria-labelledby="totals-heading" className="flex flex-col gap-3">
-        <h2 id="totals-heading" className="text-lg font-bold text-zinc-900">
-          合計
-        </h2>
-        {period ? (
-          <SummaryCards figures={FIGURES} series={period.series} previous={period.previous} />
-        ) : (
-          <SummarySkeleton count={FIGURES.length} />
-        )}
-      </section>
-      <section aria-labelledby="charts-heading" className="flex flex-col gap-3">
-        <h2 id="charts-heading" className="text-lg font-bold text-zinc-900">
-          日ごとの推移
-        </h2>
-        {period ? <FigureCharts figures={FIGURES} series={period.series} days={days} /> : <ChartsSkeleton count={FIGURES.length} />}
-      </section>
-      <section aria-labelledby="works-heading" className="flex flex-col gap-3">
-        <h2 id="works-heading" className="text-lg font-bold text-zinc-900">
-          作品ごと
-        </h2>
+      <PeriodToolbar days={days} onChange={setDays} period={period} figures={FIGURES} csvFileName={csvName("analytics", today, days)} />
+      <TotalsSection period={period} figures={FIGURES} />
+      <ChartsSection period={period} figures={FIGURES} days={days} />
+      <DashboardSection id="works-heading" title="作品ごと">
         <WorksTable today={today} days={days} />
-      </section>
+      </DashboardSection>
     </div>
   );
 }

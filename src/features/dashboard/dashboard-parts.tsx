@@ -1,6 +1,7 @@
-// Pieces both dashboard pages share: the period switch (?days=7|30|90), the totals with their
-// change, the charts, the CSV button and the signed-out note.
+// Pieces both dashboard pages share: the period switch (?days=7|30|90) with the CSV button, the
+// totals with their change, the charts, and the signed-out note.
 import { ArrowDownRight, ArrowUpRight, Download, Minus } from "lucide-react";
+import type { ReactNode } from "react";
 import { useSearchParams } from "react-router-dom";
 import { SignInButton } from "@/components/auth/sign-in-button";
 import { Button } from "@/components/ui/button";
@@ -167,5 +168,71 @@ export function SignedOutNote() {
       description="作品の閲覧数やいいねの推移は、ログインした本人だけが見られます。"
       action={<SignInButton size="md" />}
     />
+  );
+}
+
+type PeriodData = { series: DayRow[]; previous: Totals };
+
+/** The period switch, and the CSV of the period's days once they have arrived. */
+export function PeriodToolbar({
+  days,
+  onChange,
+  period,
+  figures,
+  csvFileName,
+}: {
+  days: PeriodDays;
+  onChange: (days: PeriodDays) => void;
+  period: PeriodData | undefined;
+  figures: readonly FigureDef[];
+  csvFileName: string;
+}) {
+  return (
+    <div className="flex flex-wrap items-center justify-between gap-3">
+      <PeriodSwitch days={days} onChange={onChange} />
+      {period && <CsvButton fileName={csvFileName} series={period.series} figures={figures} />}
+    </div>
+  );
+}
+
+/** A titled part of a dashboard page. */
+export function DashboardSection({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  return (
+    <section aria-labelledby={id} className="flex flex-col gap-3">
+      <h2 id={id} className="text-lg font-bold text-zinc-900">
+        {title}
+      </h2>
+      {children}
+    </section>
+  );
+}
+
+/** 合計: each figure's total with its change, or skeletons of the same size while loading. */
+export function TotalsSection({ period, figures }: { period: PeriodData | undefined; figures: readonly FigureDef[] }) {
+  return (
+    <DashboardSection id="totals-heading" title="合計">
+      {period ? (
+        <SummaryCards figures={figures} series={period.series} previous={period.previous} />
+      ) : (
+        <SummarySkeleton count={figures.length} />
+      )}
+    </DashboardSection>
+  );
+}
+
+/** 日ごとの推移: a chart of each figure, or skeletons of the same size while loading. */
+export function ChartsSection({
+  period,
+  figures,
+  days,
+}: {
+  period: PeriodData | undefined;
+  figures: readonly FigureDef[];
+  days: PeriodDays;
+}) {
+  return (
+    <DashboardSection id="charts-heading" title="日ごとの推移">
+      {period ? <FigureCharts figures={figures} series={period.series} days={days} /> : <ChartsSkeleton count={figures.length} />}
+    </DashboardSection>
   );
 }

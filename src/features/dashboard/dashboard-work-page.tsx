@@ -12,14 +12,13 @@ import { LoadingState } from "@/components/ui/spinner";
 import { paths } from "@/config/paths";
 import { useViewer } from "@/lib/use-viewer";
 import {
-  ChartsSkeleton,
-  CsvButton,
-  FigureCharts,
-  PeriodSwitch,
+  ChartsSection,
+  DashboardSection,
   periodLabel,
+  PeriodToolbar,
   SignedOutNote,
-  SummaryCards,
   SummarySkeleton,
+  TotalsSection,
   useJapanToday,
   usePeriod,
 } from "./dashboard-parts";
@@ -61,32 +60,18 @@ function WorkFigures({ id }: { id: Id<"projects"> }) {
         <h1 className="text-2xl font-bold break-words text-zinc-900 sm:text-3xl">{work ? work.title : "\u00a0"}</h1>
         <p className="mt-2 text-sm text-zinc-600">この作品の数字です。自分だけが見られます（日付は日本時間）。</p>
       </div>
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <PeriodSwitch days={days} onChange={setDays} />
-        {work && <CsvButton fileName={csvName("analytics-work", today, days)} series={work.series} figures={WORK_FIGURES} />}
-      </div>
-      <section aria-labelledby="totals-heading" className="flex flex-col gap-3">
-        <h2 id="totals-heading" className="text-lg font-bold text-zinc-900">
-          合計
-        </h2>
-        {work ? (
-          <SummaryCards figures={WORK_FIGURES} series={work.series} previous={work.previous} />
-        ) : (
-          <SummarySkeleton count={WORK_FIGURES.length} />
-        )}
-      </section>
-      <section aria-labelledby="best-heading" className="flex flex-col gap-3">
-        <h2 id="best-heading" className="text-lg font-bold text-zinc-900">
-          よく見られた日
-        </h2>
+      <PeriodToolbar
+        days={days}
+        onChange={setDays}
+        period={work}
+        figures={WORK_FIGURES}
+        csvFileName={csvName("analytics-work", today, days)}
+      />
+      <TotalsSection period={work} figures={WORK_FIGURES} />
+      <DashboardSection id="best-heading" title="よく見られた日">
         {work ? <BestDays rows={work.bestDays} days={days} /> : <SummarySkeleton count={3} />}
-      </section>
-      <section aria-labelledby="charts-heading" className="flex flex-col gap-3">
-        <h2 id="charts-heading" className="text-lg font-bold text-zinc-900">
-          日ごとの推移
-        </h2>
-        {work ? <FigureCharts figures={WORK_FIGURES} series={work.series} days={days} /> : <ChartsSkeleton count={WORK_FIGURES.length} />}
-      </section>
+      </DashboardSection>
+      <ChartsSection period={work} figures={WORK_FIGURES} days={days} />
       <Link to={paths.project(id)} className="w-fit text-sm font-semibold text-brand-700 hover:underline">
         作品ページを見る
       </Link>
