@@ -109,7 +109,7 @@ module.exports = stub;
 function cliSourcesDir(): string {
   const dir = path.join(convexRoot, "dist/esm/cli");
   if (!fs.existsSync(path.join(dir, "lib/codegen.js"))) {
-    throw new Error(`codegen: convex ${convexVersion} does not ship dist/esm/cli/lib/codegen.js; update local-backend/src/codegen.`);
+    throw new Error(`codegen: convex ${convexVersion} does not ship dist/esm/cli/lib/codegen.js; update local-backend/src/tools/codegen.`);
   }
   return dir;
 }
@@ -165,7 +165,9 @@ export function loadCliModules(): Promise<CliModules> {
     const mod = (await import(pathToFileURL(outFile).href)) as Record<string, unknown>;
     const missing = EXPORTS.filter((name) => mod[name] === undefined);
     if (missing.length > 0) {
-      throw new Error(`codegen: convex ${convexVersion}'s CLI no longer exports ${missing.join(", ")}; update local-backend/src/codegen.`);
+      throw new Error(
+        `codegen: convex ${convexVersion}'s CLI no longer exports ${missing.join(", ")}; update local-backend/src/tools/codegen.`,
+      );
     }
     return mod as unknown as CliModules;
   })();
