@@ -5,7 +5,7 @@ import os from "node:os";
 import path from "node:path";
 import fs from "node:fs";
 import { expect, test } from "vitest";
-import { loadComponentTree } from "../local-backend/src/components/definitions";
+import { loadComponentTree } from "../local-backend/src/build/components/definitions";
 import { COMPONENTS, newTest } from "./test.setup";
 
 test("test.setup.ts registers exactly the components convex.config.ts uses", async () => {

@@ -8,13 +8,13 @@
 // each request costs about half a second: every combination is listed page by page, and searched
 // with two queries rather than all of them (see searchCases).
 //
-// Search is answered as Convex answers it, with the embedded backend's search (local-backend/src/
+// Search is answered as Convex answers it, with the embedded backend's search (local-backend/src/store/
 // search: Convex's tokenizer, whole terms but the last one a prefix, BM25 order), not convex-test's
 // own (every term a prefix, oldest first, unranked): which candidates come first decides what a
 // capped search finds, e.g. ぱれっと among the many works that share its bigram っと.
 import { beforeAll, describe, expect, test } from "vitest";
-import { captureInternals } from "../local-backend/src/internals";
-import { installSearch } from "../local-backend/src/search/index";
+import { captureInternals } from "../local-backend/src/convex-test-adapter/internals";
+import { installSearch } from "../local-backend/src/store/search/index";
 import { api } from "./_generated/api";
 import { GENRE_ALIASES } from "./constants";
 import { SEARCH_CAP } from "./model/gallery";

@@ -14,7 +14,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import type { Value } from "convex/values";
-import { runCodegen } from "../local-backend/src/codegen/index.js";
+import { runCodegen } from "../local-backend/src/tools/codegen/index.js";
 import { startLocalBackend } from "../local-backend/src/index.js";
 import { insertDiscovery, likesIn, planDiscovery, type BulkInsert } from "../convex/model/discoveryFixtures.testkit";
 import { japanDate } from "../convex/model/japanTime";

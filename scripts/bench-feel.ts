@@ -25,7 +25,7 @@ import { ConvexHttpClient } from "convex/browser";
 import type { Browser, Page } from "playwright-core";
 import { api } from "../convex/_generated/api";
 import type { Id } from "../convex/_generated/dataModel";
-import { Engine } from "../local-backend/src/engine";
+import { Engine } from "../local-backend/src/engine/engine";
 import { launchChromium } from "../tests/e2e/chromium";
 import { completeProfileSetup, signInThroughStandIn } from "../tests/e2e/stand-in-sign-in";
 import { startStack } from "./stack";

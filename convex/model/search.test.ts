@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { tokenize } from "../../local-backend/src/search/tokenizer";
+import { tokenize } from "../../local-backend/src/store/search/tokenizer";
 import { bigrams, containsQuery, normalizeForSearch, searchTextFor } from "./search";
 
 describe("folding (normalizeForSearch)", () => {

@@ -13,7 +13,7 @@ import { parseArgs } from "node:util";
 import { ConvexClient } from "convex/browser";
 import { anyApi } from "convex/server";
 import WebSocket from "ws";
-import { runCodegen } from "../src/codegen/index.js";
+import { runCodegen } from "../src/tools/codegen/index.js";
 import { startLocalBackend } from "../src/index.js";
 
 const { values } = parseArgs({ options: { iterations: { type: "string", default: "30" } } });

@@ -29,7 +29,7 @@ import { parseArgs } from "node:util";
 import { ConvexClient, ConvexHttpClient } from "convex/browser";
 import { anyApi } from "convex/server";
 import WebSocket from "ws";
-import { runCodegen } from "../src/codegen/index.js";
+import { runCodegen } from "../src/tools/codegen/index.js";
 
 const { values } = parseArgs({
   options: {

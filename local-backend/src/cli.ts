@@ -4,7 +4,7 @@
 //     [--allow-origin URL]... [--max-upload-mb N]
 // tsx local-backend/src/cli.ts export --out x.zip [--data .local-data]  |  import --in x.zip --data <new folder>
 import { parseArgs } from "node:util";
-import { runVerb, VERBS_USAGE } from "./convex-export/cli-verbs.js";
+import { runVerb, VERBS_USAGE } from "./tools/convex-export/cli-verbs.js";
 import { startLocalBackend } from "./index.js";
 
 const USAGE = `Usage: tsx local-backend/src/cli.ts --convex <dir> [options]

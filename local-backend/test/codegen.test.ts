@@ -13,9 +13,9 @@ import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterEach, describe, expect, it } from "vitest";
-import { loadCliModules } from "../src/codegen/cli-modules.js";
-import { runCliCodegen, runCodegen } from "../src/codegen/index.js";
-import { OverlayFs } from "../src/codegen/overlay-fs.js";
+import { loadCliModules } from "../src/tools/codegen/cli-modules.js";
+import { runCliCodegen, runCodegen } from "../src/tools/codegen/index.js";
+import { OverlayFs } from "../src/tools/codegen/overlay-fs.js";
 
 const here = (p: string) => fileURLToPath(new URL(p, import.meta.url));
 const REPO = here("../..");
@@ -230,7 +230,7 @@ describe("codegen is the Convex CLI's, byte for byte", () => {
 
 describe("npm run codegen -- --dir <path>", () => {
   const run = (...args: string[]) =>
-    spawnSync(process.execPath, ["--import", "tsx", path.join(REPO, "local-backend/src/codegen/main.ts"), ...args], {
+    spawnSync(process.execPath, ["--import", "tsx", path.join(REPO, "local-backend/src/tools/codegen/main.ts"), ...args], {
       cwd: REPO,
       encoding: "utf8",
     });

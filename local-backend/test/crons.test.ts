@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { nextRun } from "../src/crons.js";
+import { nextRun } from "../src/engine/crons.js";
 import { api } from "./fixture/convex/_generated/api";
 import { startHarness, waitForValue } from "./helpers";
 

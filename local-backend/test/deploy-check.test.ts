@@ -6,7 +6,7 @@ import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterEach, describe, expect, it } from "vitest";
-import { checkDeployReadiness, DeployCheckError } from "../src/deploy-check/index.js";
+import { checkDeployReadiness, DeployCheckError } from "../src/tools/deploy-check/index.js";
 
 const REPO = fileURLToPath(new URL("../..", import.meta.url));
 // A ceiling, not a budget: each check runs the CLI, which bundles for seconds on a busy machine.

@@ -5,7 +5,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { GroupSync } from "../src/group-sync";
+import { GroupSync } from "../src/persistence/group-sync";
 
 let dir: string;
 let fd: number;

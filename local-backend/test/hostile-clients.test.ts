@@ -3,7 +3,7 @@
 import fs from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import WebSocket from "ws";
-import { encodeTs } from "../src/protocol.js";
+import { encodeTs } from "../src/server/protocol.js";
 import { api } from "./fixture/convex/_generated/api";
 import { callHttp, type CliChild, type Harness, startCli, startHarness, tempDir, waitForValue } from "./helpers";
 

@@ -86,41 +86,30 @@ function importCycles(graph: Map<string, string[]>): string[][] {
 }
 
 /**
- * local-backend/src by layer, lowest first: a module may import its own layer and those below.
- * A folder name (ending in "/") stands for everything in it.
+ * local-backend/src by layer, lowest first: each layer is a folder of src/, and a module may import
+ * its own layer and those below. A module's folder places it; the start-up modules are the files
+ * at the top of src/.
  */
-const LAYERS: Array<[string, string[]]> = [
-  ["core", ["functions.ts", "app.ts", "sync-messages.ts"]],
-  ["convex-test adapter", ["internals.ts"]],
-  ["store", ["indexes/", "search/", "limits/", "validation/", "read-set.ts", "schema-check.ts"]],
-  [
-    "engine",
-    [
-      "engine.ts",
-      "engine-core.ts",
-      "engine-storage.ts",
-      "scheduler.ts",
-      "crons.ts",
-      "session-requests.ts",
-      "run-context.ts",
-      "function-validation.ts",
-      "function-env.ts",
-      "logger.ts",
-      "persistence.ts",
-    ],
-  ],
-  ["persistence", ["snapshot.ts", "group-sync.ts", "data-dir.ts"]],
-  [
-    "server",
-    ["sync.ts", "http-api.ts", "storage-http.ts", "site.ts", "mail-sink.ts", "auth.ts", "http-util.ts", "protocol.ts", "watch.ts"],
-  ],
-  ["build and tools", ["build.ts", "bundling.ts", "env.ts", "components/", "codegen/", "deploy-check/", "convex-export/"]],
-  ["start-up", ["index.ts", "cli.ts"]],
+const LAYERS: Array<[name: string, folder: string]> = [
+  ["core", "core/"],
+  ["convex-test adapter", "convex-test-adapter/"],
+  ["store", "store/"],
+  ["engine", "engine/"],
+  ["persistence", "persistence/"],
+  ["server", "server/"],
+  ["build", "build/"],
+  ["tools", "tools/"],
+  ["start-up", ""],
 ];
 
 function layerOf(relative: string): number {
-  const layer = LAYERS.findIndex(([, members]) => members.some((m) => (m.endsWith("/") ? relative.startsWith(m) : relative === m)));
-  if (layer < 0) throw new Error(`${relative} is in no layer: add it to LAYERS (and to the picture in local-backend/README.md)`);
+  const parts = relative.split(path.sep);
+  const folder = parts.length > 1 ? `${parts[0]}/` : "";
+  const layer = LAYERS.findIndex(([, layerFolder]) => layerFolder === folder);
+  if (layer < 0)
+    throw new Error(
+      `${relative} is in no layer: move it into a layer's folder, or add ${folder} to LAYERS (and to the picture in local-backend/README.md)`,
+    );
   return layer;
 }
 
@@ -146,8 +135,20 @@ describe("layers of local-backend/src", () => {
   });
 
   it("finds an import that goes up (the check can fail)", () => {
-    const graph = new Map([[path.join(root, "internals.ts"), [path.join(root, "engine.ts")]]]);
-    expect(upwardImports(graph, root)).toEqual(["internals.ts → engine.ts (convex-test adapter → engine)"]);
+    const graph = new Map([
+      [path.join(root, "convex-test-adapter/internals.ts"), [path.join(root, "engine/engine.ts")]],
+      [path.join(root, "tools/codegen/index.ts"), [path.join(root, "index.ts")]],
+      [path.join(root, "engine/engine.ts"), [path.join(root, "store/search/index.ts"), path.join(root, "engine/logger.ts")]],
+    ]);
+    expect(upwardImports(graph, root)).toEqual([
+      "convex-test-adapter/internals.ts → engine/engine.ts (convex-test adapter → engine)",
+      "tools/codegen/index.ts → index.ts (tools → start-up)",
+    ]);
+  });
+
+  it("names a module outside every layer's folder (the check can fail)", () => {
+    const graph = new Map([[path.join(root, "misc/helper.ts"), [path.join(root, "core/app.ts")]]]);
+    expect(() => upwardImports(graph, root)).toThrow("misc/helper.ts is in no layer");
   });
 });
 

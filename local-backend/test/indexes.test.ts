@@ -1,4 +1,4 @@
-// Ordered indexes (src/indexes) against convex-test's own evaluation, which walks and sorts every
+// Ordered indexes (src/store/indexes) against convex-test's own evaluation, which walks and sorts every
 // document and is the reference for what a query means: the same documents, values of every
 // Convex type, the same queries (ranges, order, take, first, filter, paginate, reads after
 // writes in the same transaction) must give the same documents in the same order.
@@ -6,8 +6,8 @@ import { defineSchema, defineTable } from "convex/server";
 import { convexTest, type TestConvex } from "convex-test";
 import { v, type Value } from "convex/values";
 import { beforeAll, describe, expect, it } from "vitest";
-import { installIndexes } from "../src/indexes/install.js";
-import { captureInternals } from "../src/internals.js";
+import { installIndexes } from "../src/store/indexes/install.js";
+import { captureInternals } from "../src/convex-test-adapter/internals.js";
 
 const schema = defineSchema({
   items: defineTable({ n: v.number(), g: v.string(), v: v.optional(v.any()), nested: v.optional(v.any()) })

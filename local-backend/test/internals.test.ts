@@ -1,8 +1,8 @@
 import { convexTest } from "convex-test";
 import { describe, expect, it } from "vitest";
-import { parseEnvFile } from "../src/env.js";
-import { captureInternals, type ConvexTestInstance, InternalsMismatchError } from "../src/internals.js";
-import { decodeTs, encodeTs } from "../src/protocol.js";
+import { parseEnvFile } from "../src/build/env.js";
+import { captureInternals, type ConvexTestInstance, InternalsMismatchError } from "../src/convex-test-adapter/internals.js";
+import { decodeTs, encodeTs } from "../src/server/protocol.js";
 
 describe("convex-test internals check", () => {
   it("finds what the backend relies on in the pinned convex-test", async () => {

@@ -4,8 +4,8 @@
 import { fileURLToPath } from "node:url";
 import type { ConvexHttpClient } from "convex/browser";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { functionArgumentsError, functionReturnValueError } from "../src/limits/index.js";
-import { formatBinarySize, formatBytes, rustFloat, rustString } from "../src/limits/format.js";
+import { functionArgumentsError, functionReturnValueError } from "../src/store/limits/index.js";
+import { formatBinarySize, formatBytes, rustFloat, rustString } from "../src/store/limits/format.js";
 import { api } from "./apps/limits/convex/_generated/api";
 import type { Id } from "./apps/limits/convex/_generated/dataModel";
 import { type Harness, startHarness } from "./helpers";

@@ -1,7 +1,7 @@
 // The wire protocol seen by a raw WebSocket: version bookkeeping, ordering, timestamps.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import WebSocket from "ws";
-import { decodeTs, encodeTs } from "../src/protocol.js";
+import { decodeTs, encodeTs } from "../src/server/protocol.js";
 import { type Harness, startHarness } from "./helpers";
 
 let h: Harness;

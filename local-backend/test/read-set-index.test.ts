@@ -4,9 +4,9 @@
 // random writes.
 import type { Value } from "convex/values";
 import { describe, expect, it } from "vitest";
-import type { StoredDocument } from "../src/internals";
-import type { KeyRange } from "../src/indexes/keys";
-import { type DocWrite, ReadSet, ReadSetIndex } from "../src/read-set";
+import type { StoredDocument } from "../src/convex-test-adapter/internals";
+import type { KeyRange } from "../src/store/indexes/keys";
+import { type DocWrite, ReadSet, ReadSetIndex } from "../src/store/read-set";
 import { type Random, random } from "./random";
 
 const TABLES = ["works", "stats", "other:works"];

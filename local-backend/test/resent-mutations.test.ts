@@ -6,7 +6,7 @@ import { ConvexClient } from "convex/browser";
 import { describe, expect, it } from "vitest";
 import WebSocket, { WebSocketServer } from "ws";
 import { startLocalBackend } from "../src/index.js";
-import { SessionRequests } from "../src/session-requests.js";
+import { SessionRequests } from "../src/engine/session-requests.js";
 import { api } from "./fixture/convex/_generated/api";
 import { callHttp, FIXTURE_DIR, startCli, startHarness, tempDir } from "./helpers";
 

@@ -1,4 +1,4 @@
-// Full-text search ranked as on Convex (src/search). Expected orders are derived by hand from
+// Full-text search ranked as on Convex (src/store/search). Expected orders are derived by hand from
 // Convex's BM25 (k1 = 1.2, b = 0.75, idf = ln(1 + (N - n + 0.5) / (n + 0.5)),
 // score = idf · 2.2 · boost · tf / (tf + 1.2 · (0.25 + 0.75 · dl / avgdl)), boost 1 for whole
 // terms and 0.5 for prefix expansions), with the numbers in comments. Each ranking case is built
@@ -9,14 +9,14 @@ import { convexTest, type TestConvex } from "convex-test";
 import { actionGeneric, defineSchema, defineTable, makeFunctionReference } from "convex/server";
 import { ConvexError, v } from "convex/values";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { captureInternals } from "../src/internals.js";
-import { FIELDNORMS, fieldnormId, idf } from "../src/search/bm25.js";
-import { queryTerms } from "../src/search/compile.js";
-import { IndexStore } from "../src/indexes/store.js";
-import { buildTextIndexes, installSearch } from "../src/search/index.js";
-import { TOO_MANY_RESULTS_MESSAGE } from "../src/search/stream.js";
-import { tokenize } from "../src/search/tokenizer.js";
-import { vectorQueryError } from "../src/search/vector.js";
+import { captureInternals } from "../src/convex-test-adapter/internals.js";
+import { FIELDNORMS, fieldnormId, idf } from "../src/store/search/bm25.js";
+import { queryTerms } from "../src/store/search/compile.js";
+import { IndexStore } from "../src/store/indexes/store.js";
+import { buildTextIndexes, installSearch } from "../src/store/search/index.js";
+import { TOO_MANY_RESULTS_MESSAGE } from "../src/store/search/stream.js";
+import { tokenize } from "../src/store/search/tokenizer.js";
+import { vectorQueryError } from "../src/store/search/vector.js";
 import { api } from "./apps/search/convex/_generated/api";
 import { type Harness, startHarness, waitForValue } from "./helpers";
 

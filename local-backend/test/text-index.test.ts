@@ -4,10 +4,10 @@
 // prefixes and `.eq` filters.
 import { compareValues, type Value } from "convex/values";
 import { describe, expect, it } from "vitest";
-import type { StoredDocument } from "../src/internals";
-import { type CompiledSearch, queryTerms } from "../src/search/compile";
-import { type MatchingDoc, rankSearch, relevantTerms, type SearchCorpus } from "../src/search/rank";
-import { analyze, corpusOf, TextIndex } from "../src/search/text-index";
+import type { StoredDocument } from "../src/convex-test-adapter/internals";
+import { type CompiledSearch, queryTerms } from "../src/store/search/compile";
+import { type MatchingDoc, rankSearch, relevantTerms, type SearchCorpus } from "../src/store/search/rank";
+import { analyze, corpusOf, TextIndex } from "../src/store/search/text-index";
 import { type Random, random } from "./random";
 
 /** The reference: one pass over every visible document of the table (the engine's old path). */

@@ -5,8 +5,8 @@
 import { queryGeneric } from "convex/server";
 import { v, type Validator } from "convex/values";
 import { describe, expect, it } from "vitest";
-import { argumentValidationError, callerArgumentsError, returnValueValidationError } from "../src/validation/index.js";
-import { rustDebugFloat, rustDebugString, serdeJsonFloat } from "../src/validation/display.js";
+import { argumentValidationError, callerArgumentsError, returnValueValidationError } from "../src/store/validation/index.js";
+import { rustDebugFloat, rustDebugString, serdeJsonFloat } from "../src/store/validation/display.js";
 
 /** This backend's ids: a counter, then the table name. */
 function idTable(id: string): string | null {
