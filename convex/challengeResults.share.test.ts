@@ -234,7 +234,7 @@ describe("challengeResults.setResultsCard", () => {
     const other = await createUser(t);
     const card = await uploadCard(t, setup.organiser.as);
     const args = { challengeId: setup.challengeId, storageId: card };
-    expect((await errorOf(t.mutation(api.challengeResults.setResultsCard, args))).code).toBe("UNAUTHENTICATED");
+    expect(await errorOf(t.mutation(api.challengeResults.setResultsCard, args))).toMatchObject({ code: "UNAUTHENTICATED" });
     expect(await errorOf(setup.organiser.as.mutation(api.challengeResults.setResultsCard, args))).toEqual({
       code: "INVALID_STATE",
       message: "結果はまだ発表されていません",
@@ -246,7 +246,7 @@ describe("challengeResults.setResultsCard", () => {
       message: "この操作はチャレンジの主催者だけが行えます",
     });
     await t.run((ctx) => ctx.db.patch("challenges", setup.challengeId, { hidden: true }));
-    expect((await errorOf(setup.organiser.as.mutation(api.challengeResults.setResultsCard, args))).code).toBe("NOT_FOUND");
+    expect(await errorOf(setup.organiser.as.mutation(api.challengeResults.setResultsCard, args))).toMatchObject({ code: "NOT_FOUND" });
     const challenge = await challengeDoc(t, setup.challengeId);
     expect(challenge.resultsCardStorageId).toBeUndefined();
     expect((await registryRow(t, card))?.challengeId).toBeUndefined();

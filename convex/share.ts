@@ -15,7 +15,7 @@ import {
   resultsShareTitle,
 } from "./model/sharePage";
 import { challengeIdOfResultsPath, SHARE_PROJECT_PREFIX, shareChallengeResultsPath, shareProjectPath } from "./model/shareLinks";
-import { AWARD_LABELS } from "./model/awardLabels";
+import { AWARD_LABELS } from "./model/judgingRules";
 import { resultsCardCurrent, resultsHighlights, resultsPublished } from "./model/resultsHighlights";
 import { CHALLENGE_MESSAGES } from "./model/challengeRules";
 import { idAfterPrefix, webAppUrl, webPaths } from "./model/webApp";

@@ -166,7 +166,7 @@ declare const fullApi: ApiFromModules<{
   "model/analytics": typeof model_analytics;
   "model/atom": typeof model_atom;
   "model/auth": typeof model_auth;
-  "model/awardLabels": typeof model_awardLabels;
+  "model/judgingRules": typeof model_awardLabels;
   "model/badgeDefinitions": typeof model_badgeDefinitions;
   "model/badges": typeof model_badges;
   "model/batches": typeof model_batches;

@@ -5,7 +5,7 @@
 import { v } from "convex/values";
 import type { Doc, Id } from "../_generated/dataModel";
 import type { QueryCtx } from "../_generated/server";
-import type { Award } from "./awardLabels";
+import type { Award } from "./judgingRules";
 import { cardAuthorOf, cardShowsAuthor } from "./shareCardAuthor";
 import { DELETED_USER_NAME, displayNameOf } from "./users";
 
