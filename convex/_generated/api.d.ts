@@ -34,7 +34,6 @@ import type * as model_accountDeletion from "../model/accountDeletion.js";
 import type * as model_analytics from "../model/analytics.js";
 import type * as model_atom from "../model/atom.js";
 import type * as model_auth from "../model/auth.js";
-import type * as model_awardLabels from "../model/awardLabels.js";
 import type * as model_badgeDefinitions from "../model/badgeDefinitions.js";
 import type * as model_badges from "../model/badges.js";
 import type * as model_batches from "../model/batches.js";
@@ -166,7 +165,6 @@ declare const fullApi: ApiFromModules<{
   "model/analytics": typeof model_analytics;
   "model/atom": typeof model_atom;
   "model/auth": typeof model_auth;
-  "model/judgingRules": typeof model_awardLabels;
   "model/badgeDefinitions": typeof model_badgeDefinitions;
   "model/badges": typeof model_badges;
   "model/batches": typeof model_batches;
