@@ -5,7 +5,11 @@ import { v } from "convex/values";
 import { internal } from "./_generated/api";
 import { internalMutation } from "./_generated/server";
 import { FAN_OUT_BATCH } from "./challenges";
-import { publicQuery, userQuery } from "./model/functions";
+import { memberMutation, publicQuery, userQuery } from "./model/functions";
+import { CHALLENGE_MESSAGES } from "./model/challengeRules";
+import { userError } from "./model/errors";
+import { resultsHighlights, resultsPublished, vResultsHighlights } from "./model/resultsHighlights";
+import { attachResultsCard } from "./model/screenshotFiles";
 import { assertOrganiser, loadChallenge, viewerEntry } from "./model/challenges";
 import { rankChallenge } from "./model/challengeResults";
 import { notify } from "./model/notifications";
@@ -158,6 +162,42 @@ export const results = publicQuery({
       }),
     );
     return { ...page, page: rows.filter((row) => row !== null) };
+  },
+});
+
+/**
+ * The winner and awards once the results are out (null before, or for a hidden or unknown
+ * challenge): what the results' share card shows, drawn in the organiser's browser.
+ */
+export const highlights = publicQuery({
+  args: { challengeId: v.id("challenges") },
+  returns: v.union(v.null(), vResultsHighlights),
+  handler: async (ctx, { challengeId }) => {
+    const challenge = await ctx.db.get("challenges", challengeId);
+    if (!resultsPublished(challenge)) return null;
+    const { challengeId: id, title, submissionsCount, winner, awards } = await resultsHighlights(ctx, challenge);
+    return { challengeId: id, title, submissionsCount, winner, awards };
+  },
+});
+
+/**
+ * Puts the results' share card on the challenge (the og:image of its share link): only the
+ * organiser, only once the results are out, and only their own card that
+ * screenshots.checkShareCard accepted (else the `shareCard` field is refused and nothing is
+ * written). A newer card replaces the old one, which is deleted.
+ */
+export const setResultsCard = memberMutation({
+  rateLimit: "shareCard",
+  args: { challengeId: v.id("challenges"), storageId: v.id("_storage") },
+  returns: v.null(),
+  handler: async (ctx, { challengeId, storageId }) => {
+    const challenge = await loadChallenge(ctx, challengeId);
+    if (challenge.hidden) throw userError("NOT_FOUND", CHALLENGE_MESSAGES.notFound);
+    assertOrganiser(challenge, ctx.viewer._id);
+    if (!resultsPublished(challenge)) throw userError("INVALID_STATE", CHALLENGE_MESSAGES.resultsNotPublished);
+    const { winnerCardAuthor } = await resultsHighlights(ctx, challenge);
+    await attachResultsCard(ctx, ctx.viewer._id, challenge, storageId, winnerCardAuthor);
+    return null;
   },
 });
 

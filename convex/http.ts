@@ -1,11 +1,11 @@
 import { httpRouter } from "convex/server";
 import { auth } from "./auth";
-import { SHARE_PROJECT_PREFIX } from "./model/shareLinks";
+import { SHARE_CHALLENGE_PREFIX, SHARE_PROJECT_PREFIX } from "./model/shareLinks";
 import { embedPage, oembed } from "./embeds";
 import { feed } from "./feeds";
 import { EMBED_PREFIX, OEMBED_PATH } from "./model/embedLinks";
 import { FEED_PREFIX } from "./model/feedLinks";
-import { projectSharePage } from "./share";
+import { projectSharePage, resultsSharePage } from "./share";
 import { sitemapIndex, sitemapPart } from "./sitemap";
 
 const http = httpRouter();
@@ -15,6 +15,8 @@ auth.addHttpRoutes(http);
 
 // A work's share link: Open Graph / Twitter card tags for crawlers, then on to the work page.
 http.route({ pathPrefix: SHARE_PROJECT_PREFIX, method: "GET", handler: projectSharePage });
+// A challenge's results likewise, once they are out: then on to the results page.
+http.route({ pathPrefix: SHARE_CHALLENGE_PREFIX, method: "GET", handler: resultsSharePage });
 
 // For search engines and feed readers (README "Findable"): the sitemap and Atom feeds.
 http.route({ path: "/sitemap.xml", method: "GET", handler: sitemapIndex });

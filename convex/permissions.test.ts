@@ -220,6 +220,7 @@ const ROLE_WRITERS: Record<string, "moderator" | "admin"> = {
  */
 const MUTATION_SAMPLES: Record<string, (w: World) => Record<string, unknown>> = {
   "account:deleteAccount": () => ({ confirmation: "DELETE MY ACCOUNT" }),
+  "challengeResults:setResultsCard": (w) => ({ challengeId: w.challengeId, storageId: w.looseFile }),
   "challenges:create": () => challengeForm(),
   "challenges:enter": (w) => ({ challengeId: w.challengeId, projectId: w.projectId }),
   "challenges:selectWinner": (w) => ({ challengeId: w.challengeId, submissionId: w.submissionId }),
@@ -304,6 +305,7 @@ const QUERY_SAMPLES: Record<string, QuerySample> = {
     nothing: EMPTY_PAGE,
   },
   "challenges:get": { args: (w) => ({ id: w.challengeId }), access: "public" },
+  "challengeResults:highlights": { args: (w) => ({ challengeId: w.challengeId }), access: "public" },
   "challengeResults:feedback": { args: (w) => ({ submissionId: w.submissionId }), access: "public" },
   "challengeResults:ranking": { args: (w) => ({ challengeId: w.challengeId }), access: "private", nothing: null },
   "challengeResults:results": { args: (w) => ({ challengeId: w.challengeId, paginationOpts: page }), access: "public" },

@@ -360,11 +360,13 @@ export default defineSchema({
     kind: v.optional(v.literal("shareCard")),
     /** The draft holding the unposted upload: kept (never swept) while the draft exists. */
     draftId: v.optional(v.id("drafts")),
+    /** Set on a challenge's results card (a share card, never a work's): it belongs to that challenge. */
+    challengeId: v.optional(v.id("challenges")),
   })
     .index("by_storageId", ["storageId"])
     .index("by_projectId", ["projectId"])
-    // Uploads waiting for neither a work nor a draft, oldest first: what the sweep deletes.
-    .index("by_draftId_and_projectId", ["draftId", "projectId"])
+    // Uploads waiting for neither a work, a draft nor a challenge, oldest first: what the sweep deletes.
+    .index("by_draftId_and_projectId_and_challengeId", ["draftId", "projectId", "challengeId"])
     .index("by_userId_and_projectId", ["userId", "projectId"]),
 
   // A work being written in the posting wizard, saved as the author types so a reload, a closed
@@ -530,6 +532,14 @@ export default defineSchema({
     votingRules: v.optional(vVotingRules),
     /** Judges and criteria, when the organiser asked for them. */
     judging: v.optional(vJudging),
+    /**
+     * The results' 1200×630 share card, drawn in the organiser's browser once the winner is
+     * decided and put on by challengeResults.setResultsCard (the og:image of the results' share
+     * link; registered in screenshotFiles with this challenge's id).
+     */
+    resultsCardStorageId: v.optional(v.id("_storage")),
+    /** Whom the card shows as the winner, as model/shareCardAuthor.ts records it: a stale card is not shown. */
+    resultsCardWinner: v.optional(v.string()),
   })
     // The list others see (and the sitemap) read only challenges that are not hidden.
     // eslint-disable-next-line @convex-dev/no-duplicate-indexes

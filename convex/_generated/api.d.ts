@@ -91,6 +91,7 @@ import type * as model_projectDeletion from "../model/projectDeletion.js";
 import type * as model_projects from "../model/projects.js";
 import type * as model_rateLimits from "../model/rateLimits.js";
 import type * as model_reports from "../model/reports.js";
+import type * as model_resultsHighlights from "../model/resultsHighlights.js";
 import type * as model_saves from "../model/saves.js";
 import type * as model_screenshotFiles from "../model/screenshotFiles.js";
 import type * as model_search from "../model/search.js";
@@ -222,6 +223,7 @@ declare const fullApi: ApiFromModules<{
   "model/projects": typeof model_projects;
   "model/rateLimits": typeof model_rateLimits;
   "model/reports": typeof model_reports;
+  "model/resultsHighlights": typeof model_resultsHighlights;
   "model/saves": typeof model_saves;
   "model/screenshotFiles": typeof model_screenshotFiles;
   "model/search": typeof model_search;

@@ -19,7 +19,7 @@ import { deleteUnreadCount } from "./notificationCounts";
 import { withdrawDeletedActor } from "./notificationGroups";
 import { releasePhotoFile } from "./photoFiles";
 import { CLEANUP_BATCH, deleteProjectCascade, submissionsPhase } from "./projectDeletion";
-import { releaseFiles } from "./screenshotFiles";
+import { releaseFiles, releaseResultsCard } from "./screenshotFiles";
 import { bumpSiteCounter } from "./siteCounters";
 import { deleteUserStats } from "./userStats";
 
@@ -114,14 +114,18 @@ export async function purgeUserDataBatch(ctx: MutationCtx, userId: Id<"users">, 
     ...signInRecordPhases(ctx, userId),
     // Their works first: each takes its own likes, comments, views and submissions with it.
     eachRow(works, (work) => deleteProjectCascade(ctx, work), WORK_COST),
-    // Uploads they left waiting in the posting wizard.
+    // Uploads they left waiting in the posting wizard, and the results cards of challenges they
+    // organised (the share page then falls back to the winning work's card).
     eachRow(
       (n) =>
         ctx.db
           .query("screenshotFiles")
           .withIndex("by_userId_and_projectId", (q) => q.eq("userId", userId).eq("projectId", undefined))
           .take(n),
-      (file) => releaseFiles(ctx, [file.storageId]),
+      async (file) =>
+        file.challengeId
+          ? await releaseResultsCard(ctx, await ctx.db.get("challenges", file.challengeId), file.storageId)
+          : await releaseFiles(ctx, [file.storageId]),
     ),
     // Their drafts (whose images went with the uploads above).
     eachRow(

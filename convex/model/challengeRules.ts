@@ -63,6 +63,7 @@ export const CHALLENGE_MESSAGES = {
   winnerNotVoting: "優勝者を選べるのは投票期間中のチャレンジだけです",
   winnerConfirm: "この作品を優勝者として選択しますか？この操作は取り消せません。",
   winnerSelected: "優勝者を選択しました！",
+  resultsNotPublished: "結果はまだ発表されていません",
   postedAndEntered: "作品を投稿し、チャレンジに提出しました！",
   postedEntryFailed: "作品は投稿されましたが、チャレンジへの提出でエラーが発生しました: ",
 } as const;

@@ -100,3 +100,7 @@ export function scoresFit(scores: number[], criteriaCount: number): boolean {
 function isWholeIn(value: number, min: number, max: number) {
   return Number.isInteger(value) && value >= min && value <= max;
 }
+
+/** How the organiser's awards besides the winner read (entries, the results page, share links and cards). */
+export const AWARD_LABELS = { excellence: "優秀賞", special: "特別賞" } as const;
+export type Award = keyof typeof AWARD_LABELS;

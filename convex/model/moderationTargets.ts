@@ -13,6 +13,7 @@ import type { ReportTargetType } from "../constants";
 import type { ModerationState } from "../schema";
 import { lowered, removeComment } from "./engagementRemoval";
 import { removeDiscoveryRows } from "./discovery";
+import { releaseResultsCard } from "./screenshotFiles";
 import { startFeedHiddenMark } from "./feed";
 import { deleteProjectCascade } from "./projectDeletion";
 import { writeAiToolRows } from "./projects";
@@ -198,6 +199,7 @@ export async function deleteTarget(ctx: MutationCtx, target: ContentTarget) {
  */
 async function deleteChallenge(ctx: MutationCtx, challenge: Doc<"challenges">) {
   if (challenge.hidden !== true) await bumpSiteCounter(ctx, `challenges_${challenge.status}`, -1);
+  if (challenge.resultsCardStorageId) await releaseResultsCard(ctx, null, challenge.resultsCardStorageId);
   await ctx.db.delete("challenges", challenge._id);
   await ctx.scheduler.runAfter(0, internal.moderation.purgeChallengeChildren, { challengeId: challenge._id });
 }

@@ -15,6 +15,11 @@
 // 4. files never posted are swept after a day (`sweepPendingBatch`, from convex/crons.ts),
 //    except those a draft holds (model/drafts.ts) while it exists.
 //
+// A challenge's results card is a share card too, checked the same way, which then points at its
+// challenge (`challengeId`, through challengeResults.setResultsCard: `attachResultsCard`) instead
+// of a work: from then on it is neither pending nor swept, until a newer card replaces it or the
+// challenge is deleted (`releaseResultsCard`).
+//
 // So another work's files, someone's photo or a file that skipped the byte check can never be
 // attached, and deleting one work can never delete another's images.
 import type { Doc, Id } from "../_generated/dataModel";
@@ -72,7 +77,8 @@ async function rowOf(ctx: QueryCtx, storageId: Id<"_storage">) {
 export async function uploadStanding(ctx: QueryCtx, storageId: Id<"_storage">, userId: Id<"users">, kind?: FileKind) {
   const row = await rowOf(ctx, storageId);
   if (row) {
-    const waiting = row.userId === userId && row.projectId === undefined && (kind === undefined || kindOf(row) === kind);
+    const waiting =
+      row.userId === userId && row.projectId === undefined && row.challengeId === undefined && (kind === undefined || kindOf(row) === kind);
     return waiting ? "mine" : "foreign";
   }
   // Anyone's profile photo, the caller's own included: a photo never becomes a screenshot (else
@@ -137,7 +143,9 @@ export async function checkScreenshots(
  */
 export async function checkShareCard(ctx: QueryCtx, userId: Id<"users">, storageId: Id<"_storage">) {
   const row = await rowOf(ctx, storageId);
-  if (!row || row.userId !== userId || row.projectId !== undefined || kindOf(row) !== "shareCard") throw shareCardFailed();
+  if (!row || row.userId !== userId || row.projectId !== undefined || row.challengeId !== undefined || kindOf(row) !== "shareCard") {
+    throw shareCardFailed();
+  }
   if (!(await storedFileAcceptable(ctx, storageId, SHARE_CARD.maxBytes, SHARE_CARD_CONTENT_TYPES))) throw shareCardFailed();
 }
 
@@ -190,6 +198,35 @@ export async function attachShareCard(
 }
 
 /**
+ * Puts the caller's checked card (see `checkShareCard`, which throws first) on a challenge as its
+ * results card, recording whom it shows as the winner (model/shareCardAuthor.ts). The previous
+ * results card, if any, is deleted.
+ */
+export async function attachResultsCard(
+  ctx: MutationCtx,
+  userId: Id<"users">,
+  challenge: Doc<"challenges">,
+  storageId: Id<"_storage">,
+  winner: string | undefined,
+) {
+  await checkShareCard(ctx, userId, storageId);
+  const previous = challenge.resultsCardStorageId;
+  await ctx.db.patch("challenges", challenge._id, { resultsCardStorageId: storageId, resultsCardWinner: winner });
+  // checkShareCard found its row, waiting.
+  const row = (await rowOf(ctx, storageId))!;
+  await ctx.db.patch("screenshotFiles", row._id, { challengeId: challenge._id });
+  if (previous !== undefined && previous !== storageId) await releaseFiles(ctx, [previous]);
+}
+
+/** Takes the results card off a challenge and deletes it (a deleted challenge, or its organiser's account). */
+export async function releaseResultsCard(ctx: MutationCtx, challenge: Doc<"challenges"> | null, storageId: Id<"_storage">) {
+  if (challenge && challenge.resultsCardStorageId === storageId) {
+    await ctx.db.patch("challenges", challenge._id, { resultsCardStorageId: undefined, resultsCardWinner: undefined });
+  }
+  await releaseFiles(ctx, [storageId]);
+}
+
+/**
  * Points the files at their work. Files without a row (the demo seed stores its images itself)
  * get one, so every posted screenshot and card is known to the registry.
  */
@@ -236,15 +273,16 @@ export async function discardPendingFiles(ctx: MutationCtx, userId: Id<"users">,
 
 /**
  * Deletes up to `limit` uploads that waited longer than the TTL. Returns how many. Images kept in
- * a draft wait as long as the draft does.
+ * a draft wait as long as the draft does; a challenge's results card is not waiting.
  */
 export async function sweepPendingBatch(ctx: MutationCtx, now: number, limit: number) {
   const stale = await ctx.db
     .query("screenshotFiles")
-    .withIndex("by_draftId_and_projectId", (q) =>
+    .withIndex("by_draftId_and_projectId_and_challengeId", (q) =>
       q
         .eq("draftId", undefined)
         .eq("projectId", undefined)
+        .eq("challengeId", undefined)
         .lt("_creationTime", now - PENDING_UPLOAD_TTL_MS),
     )
     .take(limit);

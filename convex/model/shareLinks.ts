@@ -1,6 +1,7 @@
 // Share links (docs/decisions.md "SEO, share cards, feeds and embeds"): a work is shared as a URL
-// on the deployment's HTTP-action site, `{CONVEX_SITE_URL}/share/projects/{id}`, which answers
-// crawlers with Open Graph / Twitter card tags and sends people on to the work page
+// on the deployment's HTTP-action site, `{CONVEX_SITE_URL}/share/projects/{id}` (a challenge's
+// results as `/share/challenges/{id}/results`), which answers
+// crawlers with Open Graph / Twitter card tags and sends people on to the page
 // (convex/share.ts). Plain functions, shared with the browser, which builds the links the share
 // button copies.
 
@@ -10,6 +11,29 @@ export const SHARE_PROJECT_PREFIX = "/share/projects/";
 /** The path of a work's share page on the HTTP-action site. */
 export function shareProjectPath(projectId: string): string {
   return `${SHARE_PROJECT_PREFIX}${encodeURIComponent(projectId)}`;
+}
+
+/** The route prefix of a challenge's results share page, `/share/challenges/{id}/results`. */
+export const SHARE_CHALLENGE_PREFIX = "/share/challenges/";
+const RESULTS_SUFFIX = "/results";
+
+/** The path of a challenge's results share page on the HTTP-action site. */
+export function shareChallengeResultsPath(challengeId: string): string {
+  return `${SHARE_CHALLENGE_PREFIX}${encodeURIComponent(challengeId)}${RESULTS_SUFFIX}`;
+}
+
+/** The challenge id of a results share path (a trailing slash allowed), or null for any other path. */
+export function challengeIdOfResultsPath(pathname: string): string | null {
+  if (!pathname.startsWith(SHARE_CHALLENGE_PREFIX)) return null;
+  const rest = pathname.slice(SHARE_CHALLENGE_PREFIX.length).replace(/\/$/, "");
+  if (!rest.endsWith(RESULTS_SUFFIX)) return null;
+  const id = rest.slice(0, -RESULTS_SUFFIX.length);
+  if (id === "" || id.includes("/")) return null;
+  try {
+    return decodeURIComponent(id);
+  } catch {
+    return null;
+  }
 }
 
 /**

@@ -1,8 +1,8 @@
-// The HTML a work's share link answers with (docs/decisions.md "SEO, share cards, feeds and
-// embeds"): crawlers of X, LINE, Slack and the like read Open Graph / Twitter card tags without
+// The HTML a share link (a work's, or a challenge's results) answers with (docs/decisions.md
+// "SEO, share cards, feeds and embeds"): crawlers of X, LINE, Slack and the like read Open Graph / Twitter card tags without
 // running scripts, and the app is a static SPA whose index.html carries only the site's default
-// tags. So the share URL is an HTTP action (convex/share.ts) whose page holds the work's own tags
-// and sends people on to the work page (meta refresh, a script, and a plain link).
+// tags. So the share URL is an HTTP action (convex/share.ts) whose page holds the page's own tags
+// and sends people on to the page in the app (meta refresh, a script, and a plain link).
 import { SHARE_CARD } from "../constants";
 import { summarize } from "./cleanText";
 import { OEMBED_PATH } from "./embedLinks";
@@ -100,41 +100,74 @@ export type SharedWork = {
 
 const CARD_SIZE = { width: SHARE_CARD.width, height: SHARE_CARD.height };
 
-/** The work's share card, else its thumbnail, else the site image; the card and the site image are 1200×630. */
-function imageOf(work: SharedWork, siteUrl: string): Pick<Tags, "image" | "imageSize"> {
-  if (work.cardImageUrl) return { image: work.cardImageUrl, imageSize: CARD_SIZE };
-  if (work.imageUrl) return { image: work.imageUrl };
+/** The images a share page may show, best first: a 1200×630 card, a thumbnail, else the site image. */
+export type ShareImages = { cardImageUrl?: string | null; imageUrl?: string | null };
+
+function imageOf(images: ShareImages, siteUrl: string): Pick<Tags, "image" | "imageSize"> {
+  if (images.cardImageUrl) return { image: images.cardImageUrl, imageSize: CARD_SIZE };
+  if (images.imageUrl) return { image: images.imageUrl };
   return { image: `${siteUrl}${SITE_TAGS.imagePath}`, imageSize: CARD_SIZE };
 }
 
+/** Any shared page: its own tags, then off to `targetUrl` in the web app. */
+export type SharedPage = {
+  /** og:title (cut to SHARE_TITLE_MAX). */
+  title: string;
+  /** og:description (cut to SHARE_DESCRIPTION_MAX; the site's when empty). */
+  description: string;
+  images: ShareImages;
+  /** The visible link's text, for people whose browser does not follow the refresh. */
+  linkText: (title: string) => string;
+  /** Whether the page announces an oEmbed card (works only). */
+  oembed: boolean;
+};
+
 /**
- * The share page of a work: its tags, then off to `workUrl` (the work page in the web app).
- * `shareUrl` is this page's own address (og:url: crawlers that follow og:url land here again).
+ * A share page: the tags, then off to `targetUrl` (the page in the web app). `shareUrl` is this
+ * page's own address (og:url: crawlers that follow og:url land here again).
  */
-export function renderSharePage(work: SharedWork, urls: { shareUrl: string; workUrl: string; siteUrl: string }): string {
-  const title = summarize(work.title, SHARE_TITLE_MAX);
-  const description = summarize(work.description, SHARE_DESCRIPTION_MAX) || SITE_TAGS.description;
+export function renderShareLinkPage(shared: SharedPage, urls: { shareUrl: string; targetUrl: string; siteUrl: string }): string {
+  const title = summarize(shared.title, SHARE_TITLE_MAX);
+  const description = summarize(shared.description, SHARE_DESCRIPTION_MAX) || SITE_TAGS.description;
   const tags: Tags = {
     pageTitle: `${title} | ${SITE_TAGS.siteName}`,
     title,
     description,
     url: urls.shareUrl,
-    ...imageOf(work, urls.siteUrl),
+    ...imageOf(shared.images, urls.siteUrl),
     type: "article",
   };
-  const workUrl = escapeHtml(urls.workUrl);
+  const targetUrl = escapeHtml(urls.targetUrl);
   return page(
     head(tags, [
-      `<meta http-equiv="refresh" content="0; url=${workUrl}">`,
+      `<meta http-equiv="refresh" content="0; url=${targetUrl}">`,
       // oEmbed discovery: sites that embed links (note, blogs) find the card here.
-      `<link rel="alternate" type="application/json+oembed" href="${escapeHtml(`${new URL(urls.shareUrl).origin}${OEMBED_PATH}?url=${encodeURIComponent(urls.shareUrl)}`)}" title="${escapeHtml(title)}">`,
+      ...(shared.oembed
+        ? [
+            `<link rel="alternate" type="application/json+oembed" href="${escapeHtml(`${new URL(urls.shareUrl).origin}${OEMBED_PATH}?url=${encodeURIComponent(urls.shareUrl)}`)}" title="${escapeHtml(title)}">`,
+          ]
+        : []),
     ]),
-    `<p><a href="${workUrl}">「${escapeHtml(title)}」を${SITE_TAGS.siteName}で見る</a></p>
-      <script>location.replace(${scriptString(urls.workUrl)});</script>`,
+    `<p><a href="${targetUrl}">${escapeHtml(shared.linkText(title))}</a></p>
+      <script>location.replace(${scriptString(urls.targetUrl)});</script>`,
   );
 }
 
-/** The answer for a work that does not exist: the site's default tags and a link home. */
+/** The share page of a work: its title, description and card (else thumbnail), then the work page. */
+export function renderSharePage(work: SharedWork, urls: { shareUrl: string; workUrl: string; siteUrl: string }): string {
+  return renderShareLinkPage(
+    {
+      title: work.title,
+      description: work.description,
+      images: work,
+      linkText: (title) => `「${title}」を${SITE_TAGS.siteName}で見る`,
+      oembed: true,
+    },
+    { shareUrl: urls.shareUrl, targetUrl: urls.workUrl, siteUrl: urls.siteUrl },
+  );
+}
+
+/** The answer for a work (or results) that do not exist: the site's default tags and a link home. */
 export function renderNotFoundPage(urls: { siteUrl: string }, message: string): string {
   const tags: Tags = {
     pageTitle: `${message} | ${SITE_TAGS.siteName}`,
@@ -151,4 +184,35 @@ export function renderNotFoundPage(urls: { siteUrl: string }, message: string): 
     `<h1>${escapeHtml(message)}</h1>
       <p><a href="${home}">${SITE_TAGS.siteName}のトップへ</a></p>`,
   );
+}
+
+/** What the results' share link tells of them. */
+export type SharedResults = {
+  challengeTitle: string;
+  submissionsCount: number;
+  winner: { title: string; authorName: string } | null;
+  awards: ReadonlyArray<{ label: string; title: string }>;
+};
+
+/** og:title of a challenge's results. */
+export function resultsShareTitle(challengeTitle: string): string {
+  return `「${summarize(challengeTitle, SHARE_TITLE_MAX - 7)}」結果発表`;
+}
+
+/**
+ * og:description of a challenge's results: the winner, the awards while there is room, and how
+ * many works took part (always whole: the winner's part is what gets cut).
+ */
+export function resultsShareDescription(results: SharedResults): string {
+  const tail = `${results.submissionsCount}作品が参加`;
+  if (!results.winner) return `${tail}したチャレンジの結果です`;
+  const room = SHARE_DESCRIPTION_MAX - tail.length - 1;
+  const winner = `優勝：「${results.winner.title}」${results.winner.authorName}さん`;
+  const parts = [winner];
+  for (const award of results.awards) {
+    const next = [...parts, `${award.label}：「${award.title}」`].join("・");
+    if (Array.from(next).length > room) break;
+    parts.push(`${award.label}：「${award.title}」`);
+  }
+  return `${summarize(parts.join("・"), room)}・${tail}`;
 }

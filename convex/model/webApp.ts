@@ -12,6 +12,7 @@ export const webPaths = {
   work: (id: string) => `/projects/${encodeURIComponent(id)}`,
   profile: (handle: string) => `/profile/${encodeURIComponent(handle)}`,
   challenge: (id: string) => `/challenges/${encodeURIComponent(id)}`,
+  challengeResults: (id: string) => `/challenges/${encodeURIComponent(id)}/results`,
   tag: (tag: string) => `/tags/${encodeURIComponent(tag)}`,
 };
 

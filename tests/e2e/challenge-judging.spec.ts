@@ -1,5 +1,5 @@
 import type { Page } from "playwright-core";
-import { describe, expect, test } from "vitest";
+import { describe, expect, inject, test } from "vitest";
 import { addDays, japanDate } from "../../convex/model/japanTime";
 import { newIdentity, signIn, signInWithProfile } from "./auth";
 import { expectNoSeriousA11yViolations } from "./axe";
@@ -17,6 +17,14 @@ const MIO_WORK = "AI絵本スタジオ";
 const toast = (page: Page, text: string) => page.getByText(text, { exact: true }).first().waitFor();
 const shot = (page: Page, name: string) => page.screenshot({ path: `/tmp/judging-${name}.png`, fullPage: true });
 
+/** The tags a crawler reads from a share link (an HTTP action on the site URL). */
+async function shareTags(page: Page, path: string) {
+  const response = await page.request.get(`${inject("siteUrl")}${path}`, { headers: { "User-Agent": "Twitterbot/1.0" }, maxRedirects: 0 });
+  const html = await response.text();
+  const tag = (key: string) => new RegExp(`<meta (?:name|property)="${key}" content="([^"]*)">`).exec(html)?.[1];
+  return { status: response.status(), tag };
+}
+
 async function enter(page: Page, path: string, who: { name: string; email: string }, work: string) {
   await page.goto(path);
   await signIn(page, who);
@@ -33,6 +41,12 @@ async function score(page: Page, work: string, idea: string, finish: string, com
   await form.getByRole("textbox").fill(comment);
   await form.getByRole("button", { name: "採点を保存" }).click();
   await form.getByText("採点済み", { exact: true }).waitFor();
+}
+
+/** The id of an entry's work, from its link on the results page it shows. */
+async function workIdOf(page: Page, work: string) {
+  const href = await page.getByRole("list", { name: "順位" }).getByRole("link", { name: work }).getAttribute("href");
+  return href!.split("/").at(-1)!;
 }
 
 describe("challenge judging", () => {
@@ -115,6 +129,10 @@ describe("challenge judging", () => {
     const visitor = await browser.newPage(PHONE);
     await visitor.goto(`${challengePath}/results`);
     await visitor.getByText("結果はまだ発表されていません").waitFor();
+    const challengeId = challengePath.split("/").at(-1)!;
+    const resultsShare = `/share/challenges/${challengeId}/results`;
+    // Nor does their share link tell anything yet.
+    expect((await shareTags(visitor, resultsShare)).status).toBe(404);
 
     // The organiser picks the winner and an 優秀賞.
     await a.getByRole("combobox", { name: "優勝" }).selectOption({ label: `1位 ${MIO_WORK}（${MIO.name}）` });
@@ -126,8 +144,33 @@ describe("challenge judging", () => {
     await a.waitForURL((url) => url.pathname === `${challengePath}/results`);
     await a.getByRole("heading", { level: 1, name: "結果発表" }).waitFor();
     await a.getByText("優秀賞", { exact: true }).waitFor();
+    await a.getByRole("button", { name: "共有" }).waitFor();
     await expectNoSeriousA11yViolations(a, "results (organiser)");
     await shot(a, "results-desktop");
+
+    // The results' share link: their title and winner now, and, once the organiser's browser has
+    // drawn and sent it in the background, the results card as og:image (polled: nothing waits for it).
+    const winnerWork = (await shareTags(a, `/share/projects/${await workIdOf(a, MIO_WORK)}`)).tag("og:image");
+    const shared = await shareTags(a, resultsShare);
+    expect(shared.status).toBe(200);
+    expect(shared.tag("og:title")).toBe(`「${title}」結果発表`);
+    expect(shared.tag("og:description")).toContain(`優勝：「${MIO_WORK}」${MIO.name}さん`);
+    await expect
+      .poll(
+        async () => {
+          const { tag } = await shareTags(a, resultsShare);
+          const image = tag("og:image") ?? "";
+          return /\/api\/storage\//.test(image) && image !== winnerWork && tag("og:image:width") === "1200";
+        },
+        { timeout: 120_000, interval: 500 },
+      )
+      .toBe(true);
+    const card = (await shareTags(a, resultsShare)).tag("og:image")!.replace(/&amp;/g, "&");
+    const cardPage = await browser.newPage({ width: 1200, height: 630 });
+    await cardPage.goto(card);
+    const size = await cardPage.evaluate(() => [document.images[0]?.naturalWidth, document.images[0]?.naturalHeight]);
+    expect(size).toEqual([1200, 630]);
+    await cardPage.screenshot({ path: "/tmp/card-results.png" });
 
     // Yui reads her feedback on the results page (phone); Mio's comment stays Mio's.
     await yui.goto(`${challengePath}/results`);

@@ -87,7 +87,7 @@ vi.mock("./share-card/make-share-card", () => ({
   },
 }));
 
-vi.mock("./upload-file", () => ({ uploadFile: () => Promise.resolve("card-1") }));
+vi.mock("@/lib/upload-file", () => ({ uploadFile: () => Promise.resolve("card-1") }));
 
 const toast: ToastApi = { show: vi.fn(), success: vi.fn(), error: vi.fn() };
 const picked = new File(["png"], "1.png", { type: "image/png" });

@@ -5,7 +5,7 @@ import type { Id } from "../../../convex/_generated/dataModel";
 import { IMAGE_MESSAGES } from "../../../convex/model/images";
 import { unreadableImageProblem } from "@/lib/image-files";
 import { makeThumbnail } from "./make-thumbnail";
-import { uploadFile } from "./upload-file";
+import { uploadFile } from "@/lib/upload-file";
 import { UploadRefusal, type ScreenshotUploader } from "./use-screenshot-uploads";
 
 /**

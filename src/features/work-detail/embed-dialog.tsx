@@ -3,7 +3,7 @@ import { Check, Copy } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent } from "@/components/ui/dialog";
 import { EMBED_HEIGHT, EMBED_WIDTH, embedCode, embedPath } from "../../../convex/model/embedLinks";
-import { useCopied } from "./use-copied";
+import { useCopied } from "@/lib/use-copied";
 
 /**
  * 埋め込みコード: the <iframe> that shows this work as a card on note, Zenn or a blog, with a live

@@ -41,13 +41,14 @@ import { paths } from "@/config/paths";
 import { readServerError } from "@/lib/convex-error";
 import { genreLabel } from "@/lib/genres";
 import { formatDate, formatNumber } from "@/lib/i18n/format";
+import { workShareUrl } from "@/lib/share-link";
 import { useNow } from "@/lib/use-now";
 import { BookmarkButton } from "./bookmark-button";
 import { CommentsSection } from "./comments-section";
 import { LikeButton } from "./like-button";
 import { ScreenshotCarousel } from "./screenshot-carousel";
 import { EmbedButton } from "./embed-button";
-import { ShareButton } from "./share-button";
+import { ShareButton } from "@/components/share-button";
 import { useRecordView } from "./use-record-view";
 
 type Work = Exclude<NonNullable<FunctionReturnType<typeof api.projects.get>>, { unavailable: true }>;
@@ -158,7 +159,7 @@ function WorkDetail({ work }: { work: Work }) {
               <Stat icon={<MessageCircle aria-hidden />} label={`コメント ${work.commentsCount}件`} value={work.commentsCount} />
               <Stat icon={<Eye aria-hidden />} label={`閲覧 ${work.viewsCount}回`} value={work.viewsCount} />
               <div className="flex flex-wrap gap-2 sm:ml-auto">
-                <ShareButton projectId={work._id} title={work.title} />
+                <ShareButton url={workShareUrl(work._id)} title={work.title} />
                 <EmbedButton projectId={work._id} title={work.title} />
                 <BookmarkButton workId={work._id} />
                 <ContentMenu target={{ type: "work", id: work._id, label: work.title }} isOwn={work.isOwner} />

@@ -10,7 +10,10 @@ import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { fieldClassName } from "@/components/ui/input";
 import { useToast } from "@/components/ui/use-toast";
 import { paths } from "@/config/paths";
+import { ShareButton } from "@/components/share-button";
 import { readServerError } from "@/lib/convex-error";
+import { challengeResultsShareUrl } from "@/lib/share-link";
+import { useResultsCardSender } from "../results-card/use-results-card-sender";
 import type { ChallengeDetail } from "./challenge-types";
 
 const points = (value: number) => value.toFixed(1);
@@ -18,15 +21,18 @@ const points = (value: number) => value.toFixed(1);
 /**
  * For the organiser while voting: the computed ranking (judges, votes, combined, ties explained)
  * and the decision itself — the winner and, if they wish, a 優秀賞 and a 特別賞. After the end,
- * everyone gets the way to the results.
+ * everyone gets the way to the results and their share link.
  */
 export function DecisionPanel({ challenge }: { challenge: ChallengeDetail }) {
   if (challenge.status === "ended") {
     return (
-      <ButtonLink to={paths.challengeResults(challenge._id)} variant="outline" className="self-start">
-        <ListOrdered aria-hidden />
-        結果を見る
-      </ButtonLink>
+      <div className="flex flex-wrap gap-2">
+        <ButtonLink to={paths.challengeResults(challenge._id)} variant="outline">
+          <ListOrdered aria-hidden />
+          結果を見る
+        </ButtonLink>
+        <ShareButton url={challengeResultsShareUrl(challenge._id)} title={`「${challenge.title}」結果発表`} />
+      </div>
     );
   }
   if (challenge.status !== "voting" || !challenge.viewer?.isOrganiser) return null;
@@ -36,6 +42,7 @@ export function DecisionPanel({ challenge }: { challenge: ChallengeDetail }) {
 function Ranking({ challengeId }: { challengeId: Id<"challenges"> }) {
   const ranking = useQuery(api.challengeResults.ranking, { challengeId });
   const select = useMutation(api.challenges.selectWinner);
+  const sendResultsCard = useResultsCardSender();
   const toast = useToast();
   const [winner, setWinner] = useState("");
   const [excellence, setExcellence] = useState("");
@@ -160,6 +167,8 @@ function Ranking({ challengeId }: { challengeId: Id<"challenges"> }) {
               },
             });
             toast.success(CHALLENGE_MESSAGES.winnerSelected);
+            // The results' share card, in the background (nothing waits; a failure shows nothing).
+            sendResultsCard(challengeId);
           } catch (error) {
             toast.error(readServerError(error).message);
             throw error;

@@ -15,7 +15,9 @@ import { LoadingState } from "@/components/ui/spinner";
 import { useToast } from "@/components/ui/use-toast";
 import { paths } from "@/config/paths";
 import { AWARD_LABELS } from "@/lib/award-labels";
+import { ShareButton } from "@/components/share-button";
 import { readServerError } from "@/lib/convex-error";
+import { challengeResultsShareUrl } from "@/lib/share-link";
 
 const RESULTS_PAGE = 20;
 
@@ -51,6 +53,9 @@ export function ChallengeResultsPage() {
           結果発表
         </h1>
         <p className="text-zinc-700">{summary.title}</p>
+        {summary.published && (
+          <ShareButton url={challengeResultsShareUrl(challengeId)} title={`「${summary.title}」結果発表`} className="self-start" />
+        )}
       </header>
       {summary.published ? (
         <ResultsList challengeId={challengeId} judging={summary.judging} isOrganiser={summary.isOrganiser} />

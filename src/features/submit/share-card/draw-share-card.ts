@@ -2,13 +2,22 @@
 // screenshot on the brand gradient, the title, the author and, for zero-code works, the ゼロコード
 // badge as the gallery's cards show it, under the site's logo and name. Colours are the design
 // system's (src/index.css, /styleguide).
-import { SHARE_CARD } from "../../../../convex/constants";
-import { SITE_NAME, SITE_NAME_EN } from "@/config/site";
 import { avatarColor, getInitials } from "@/lib/avatar-fallback";
-import { fitLine, fitTitle, hangingIndent, type Measure, type TitleSize } from "./title-layout";
+import {
+  CARD_HEIGHT as H,
+  CARD_WIDTH as W,
+  COLORS,
+  brandGradient,
+  drawCover,
+  drawSiteName,
+  font,
+  measureWith,
+  roundedRect,
+  type CardImage,
+} from "@/lib/share-card/canvas";
+import { fitLine, fitTitle, hangingIndent, type TitleSize } from "@/lib/share-card/title-layout";
 
-/** An image ready to draw, with its size in pixels. */
-export type CardImage = CanvasImageSource & { width: number; height: number };
+export type { CardImage };
 
 export type ShareCardContent = {
   title: string;
@@ -19,19 +28,6 @@ export type ShareCardContent = {
   /** The first screenshot; null draws a plain stage. */
   screenshot: CardImage | null;
   avatar: CardImage | null;
-};
-
-const { width: W, height: H } = SHARE_CARD;
-
-const COLORS = {
-  page: "#ffffff",
-  text: "#18181b", // zinc-900
-  muted: "#52525b", // zinc-600
-  subtle: "#71717a", // zinc-500
-  brand600: "#7c3aed",
-  brand700: "#6d28d9",
-  brand50: "#f5f3ff",
-  accent500: "#ec4899",
 };
 
 /** The text column on the left; the stage with the screenshot on the right. */
@@ -67,51 +63,6 @@ const TITLE_SIZES: readonly TitleSize[] = [
   { fontSize: 44, maxLines: 3 },
 ];
 const TITLE_LINE_HEIGHT = 1.4;
-
-const font = (weight: number, size: number, family: string) => `${weight} ${size}px ${family}`;
-
-function roundedRect(ctx: CanvasRenderingContext2D, x: number, y: number, width: number, height: number, radius: number) {
-  ctx.beginPath();
-  ctx.roundRect(x, y, width, height, radius);
-}
-
-/** The brand gradient at 135°, as `bg-brand-gradient` (violet to pink). */
-function brandGradient(ctx: CanvasRenderingContext2D, x: number, y: number, width: number, height: number) {
-  const gradient = ctx.createLinearGradient(x, y, x + width, y + height);
-  gradient.addColorStop(0, COLORS.brand600);
-  gradient.addColorStop(1, COLORS.accent500);
-  return gradient;
-}
-
-/** Draws `image` to fill the box, cropped rather than stretched: centred across, from the top down. */
-function drawCover(ctx: CanvasRenderingContext2D, image: CardImage, x: number, y: number, width: number, height: number) {
-  const scale = Math.max(width / image.width, height / image.height);
-  const sourceWidth = width / scale;
-  const sourceHeight = height / scale;
-  // Screens are read from the top: a tall screenshot shows its header, not its middle.
-  const sourceX = (image.width - sourceWidth) / 2;
-  ctx.drawImage(image, sourceX, 0, sourceWidth, sourceHeight, x, y, width, height);
-}
-
-/** The logo mark (LogoMark): the gradient tile with the white V. */
-function drawLogoMark(ctx: CanvasRenderingContext2D, x: number, y: number, size: number) {
-  ctx.save();
-  ctx.translate(x, y);
-  ctx.scale(size / 64, size / 64);
-  roundedRect(ctx, 0, 0, 64, 64, 16);
-  ctx.fillStyle = brandGradient(ctx, 0, 0, 64, 64);
-  ctx.fill();
-  ctx.beginPath();
-  ctx.moveTo(18, 20);
-  ctx.lineTo(32, 46);
-  ctx.lineTo(46, 20);
-  ctx.strokeStyle = "#ffffff";
-  ctx.lineWidth = 6;
-  ctx.lineCap = "round";
-  ctx.lineJoin = "round";
-  ctx.stroke();
-  ctx.restore();
-}
 
 /** lucide's Sparkles, the icon of the ゼロコード badge. */
 const SPARKLES = [
@@ -179,13 +130,6 @@ function drawAvatar(ctx: CanvasRenderingContext2D, content: ShareCardContent, x:
   ctx.restore();
 }
 
-function measureWith(ctx: CanvasRenderingContext2D, cssFont: string): Measure {
-  return (text) => {
-    ctx.font = cssFont;
-    return ctx.measureText(text).width;
-  };
-}
-
 /** Draws the whole card on a context of SHARE_CARD's size, in the given CSS font family. */
 export function drawShareCard(ctx: CanvasRenderingContext2D, content: ShareCardContent, family: string) {
   ctx.textAlign = "left";
@@ -222,16 +166,7 @@ export function drawShareCard(ctx: CanvasRenderingContext2D, content: ShareCardC
   }
 
   // The site: logo mark, name and its English name, as in the header.
-  drawLogoMark(ctx, PAD, PAD, 52);
-  ctx.fillStyle = COLORS.text;
-  ctx.textBaseline = "alphabetic";
-  ctx.font = font(700, 26, family);
-  ctx.fillText(SITE_NAME, PAD + 68, PAD + 26);
-  ctx.fillStyle = COLORS.subtle;
-  ctx.font = font(600, 14, family);
-  ctx.letterSpacing = "2px";
-  ctx.fillText(SITE_NAME_EN.toUpperCase(), PAD + 68, PAD + 48);
-  ctx.letterSpacing = "0px";
+  drawSiteName(ctx, PAD, PAD, family);
 
   // The title, vertically centred between the site's name and the author.
   const title = fitTitle(content.title, TEXT_WIDTH, TITLE_SIZES, (size) => measureWith(ctx, font(800, size, family)));

@@ -4,7 +4,7 @@ import { api } from "../../../../convex/_generated/api";
 import type { Id } from "../../../../convex/_generated/dataModel";
 import { useViewer } from "@/lib/use-viewer";
 import type { CoverImage } from "../use-screenshot-uploads";
-import { uploadFile } from "../upload-file";
+import { uploadFile } from "@/lib/upload-file";
 import { sendShareCard, type ShareCardSteps } from "./send-share-card";
 
 export type StartShareCard = (job: { workId: Id<"projects">; title: string; isZeroCode: boolean; cover: CoverImage | null }) => void;

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from "vitest";
-import { SHARE_CARD_TARGET_BYTES, encodeCard } from "./make-share-card";
+import { SHARE_CARD_TARGET_BYTES, encodeCard } from "./encode-card";
 
 const blobOf = (type: string, size: number) => new Blob([new Uint8Array(size)], { type });
 

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 import { useToast } from "@/components/ui/use-toast";
-import { LIMITS } from "../../../convex/constants";
+import { LIMITS } from "../../convex/constants";
 
 /**
  * Copies text to the clipboard: `copied` reads true for LIMITS.shareCopiedMs afterwards (the

@@ -1,17 +1,15 @@
 import { Check, Share2 } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { useToast } from "@/components/ui/use-toast";
-import { workShareUrl } from "@/lib/share-link";
-import { useCopied } from "./use-copied";
+import { useCopied } from "@/lib/use-copied";
 
 /**
  * 共有: the system share sheet where the browser has one, otherwise the link is copied and the
- * button reads 'コピー済み' for 2 seconds. The link is the work's share URL (a card with its title,
- * description and thumbnail on X, LINE or Slack, then the work page), not the SPA page itself.
+ * button reads 'コピー済み' for 2 seconds. The link is a share URL (src/lib/share-link.ts: a card
+ * on X, LINE or Slack, then the page), not the SPA page itself.
  */
-export function ShareButton({ projectId, title }: { projectId: string; title: string }) {
+export function ShareButton({ url, title, className }: { url: string; title: string; className?: string }) {
   const toast = useToast();
-  const url = workShareUrl(projectId);
   const { copied, copy } = useCopied("リンクをコピーできませんでした");
 
   const share = async () => {
@@ -28,7 +26,7 @@ export function ShareButton({ projectId, title }: { projectId: string; title: st
   };
 
   return (
-    <Button variant="outline" onClick={() => void share()} aria-live="polite">
+    <Button variant="outline" className={className} onClick={() => void share()} aria-live="polite">
       {copied ? <Check aria-hidden className="text-emerald-600" /> : <Share2 aria-hidden />}
       {copied ? "コピー済み" : "共有"}
     </Button>

@@ -1,6 +1,7 @@
 import { act, fireEvent, render, screen } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { ToastProvider } from "@/components/ui/toast-provider";
+import { challengeResultsShareUrl, workShareUrl } from "@/lib/share-link";
 import { ShareButton } from "./share-button";
 
 /** The deployment's HTTP-action site, where share pages are served. */
@@ -10,7 +11,7 @@ const SHARE_URL = `${SITE}/share/projects/abc`;
 function renderButton() {
   return render(
     <ToastProvider>
-      <ShareButton projectId="abc" title="家計簿" />
+      <ShareButton url={workShareUrl("abc")} title="家計簿" />
     </ToastProvider>,
   );
 }
@@ -84,5 +85,21 @@ describe("ShareButton", () => {
       return Promise.resolve();
     });
     expect(writeText).toHaveBeenCalledWith(`${window.location.origin}/projects/abc`);
+  });
+
+  it("shares a challenge's results by their share link", async () => {
+    const writeText = vi.fn(() => Promise.resolve());
+    Object.defineProperty(navigator, "share", { value: undefined, configurable: true });
+    Object.defineProperty(navigator, "clipboard", { value: { writeText }, configurable: true });
+    render(
+      <ToastProvider>
+        <ShareButton url={challengeResultsShareUrl("c1")} title="結果発表" />
+      </ToastProvider>,
+    );
+    await act(() => {
+      fireEvent.click(screen.getByRole("button", { name: "共有" }));
+      return Promise.resolve();
+    });
+    expect(writeText).toHaveBeenCalledWith(`${SITE}/share/challenges/c1/results`);
   });
 });
