@@ -12,6 +12,7 @@ import { realGif, realPng, registryRow, storePair, uploadCard } from "./model/sc
 import { fileExists } from "./model/storedFiles.testkit";
 import { createWork } from "./model/works.testkit";
 import { createUser, errorOf, newTest, type TestConvex } from "./test.setup";
+import { meta } from "./model/sharePage.testkit";
 
 const SITE_URL = "https://app.example";
 const CONVEX_SITE = "https://some.convex.site";
@@ -26,21 +27,6 @@ afterEach(() => {
 });
 
 type Client = Awaited<ReturnType<typeof createUser>>["as"];
-
-const unescape = (text: string) =>
-  text
-    .replace(/&quot;/g, '"')
-    .replace(/&#39;/g, "'")
-    .replace(/&lt;/g, "<")
-    .replace(/&gt;/g, ">")
-    .replace(/&amp;/g, "&");
-
-function meta(html: string, key: string): string | undefined {
-  const pattern = new RegExp(`<meta (?:name|property)="${key.replace(/[.:]/g, "\\$&")}" content="([^"]*)"\\s*\\/?>`, "g");
-  const all = [...html.matchAll(pattern)].map((m) => unescape(m[1]!));
-  expect(all.length, key).toBeLessThanOrEqual(1);
-  return all[0];
-}
 
 async function share(t: TestConvex, challengeId: string, method = "GET") {
   const response = await t.fetch(shareChallengeResultsPath(challengeId), { method });

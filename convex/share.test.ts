@@ -11,6 +11,7 @@ import { api, internal } from "./_generated/api";
 import { realCardPng, realGif, realPng, storePair, uploadCard, uploadShot } from "./model/screenshots.testkit";
 import { createWork, workForm } from "./model/works.testkit";
 import { createUser, newTest, type TestConvex } from "./test.setup";
+import { meta, unescapeHtml } from "./model/sharePage.testkit";
 
 const SITE_URL = "https://app.example";
 /** Where convex-test serves HTTP actions (`t.fetch`). */
@@ -22,25 +23,6 @@ beforeEach(() => {
 afterEach(() => {
   vi.unstubAllEnvs();
 });
-
-const unescape = (text: string) =>
-  text
-    .replace(/&quot;/g, '"')
-    .replace(/&#39;/g, "'")
-    .replace(/&lt;/g, "<")
-    .replace(/&gt;/g, ">")
-    .replace(/&amp;/g, "&");
-
-/** The (unescaped) content of every <meta name|property="key">, in order. */
-function metas(html: string, key: string): string[] {
-  const pattern = new RegExp(`<meta (?:name|property)="${key.replace(/[.:]/g, "\\$&")}" content="([^"]*)"\\s*\\/?>`, "g");
-  return [...html.matchAll(pattern)].map((m) => unescape(m[1]!));
-}
-function meta(html: string, key: string): string | undefined {
-  const all = metas(html, key);
-  expect(all.length, key).toBeLessThanOrEqual(1);
-  return all[0];
-}
 
 async function share(t: TestConvex, path: string) {
   const response = await t.fetch(path);
@@ -93,7 +75,7 @@ describe("GET /share/projects/{id}", () => {
     expect(html).toContain(`<a href="${workUrl}">「今日のパレット」をバイブギャラリーで見る</a>`);
 
     // Sites that embed links find the oEmbed description, which answers for this share link.
-    const oembedHref = unescape(/<link rel="alternate" type="application\/json\+oembed" href="([^"]*)"/.exec(html)![1]!);
+    const oembedHref = unescapeHtml(/<link rel="alternate" type="application\/json\+oembed" href="([^"]*)"/.exec(html)![1]!);
     expect(oembedHref).toBe(`${CONVEX_SITE}/oembed?url=${encodeURIComponent(`${CONVEX_SITE}/share/projects/${id}`)}`);
     const oembed = await t.fetch(oembedHref.slice(CONVEX_SITE.length));
     expect(oembed.status).toBe(200);

@@ -120,9 +120,12 @@ export async function createPeriodTotals(ctx: MutationCtx, work: Doc<"projects">
   }
 }
 
-/** Recounts a work's three rows as of `today` from its daily figures (at most 90 documents). */
-export async function recountPeriodTotals(ctx: MutationCtx, work: Doc<"projects">, today: string) {
-  const [rows, existing] = await Promise.all([dailyRows(ctx, work._id, today, LONGEST), periodRows(ctx, work._id)]);
+/**
+ * Recounts a work's three rows as of `today` from its daily figures (at most 90 documents);
+ * `known` is its rows when the caller has just read them.
+ */
+export async function recountPeriodTotals(ctx: MutationCtx, work: Doc<"projects">, today: string, known?: Doc<"workPeriodTotals">[]) {
+  const [rows, existing] = await Promise.all([dailyRows(ctx, work._id, today, LONGEST), known ?? periodRows(ctx, work._id)]);
   const sums = sumWindows(rows, today, PERIOD_LENGTHS);
   for (const days of PERIOD_LENGTHS) {
     await writeRow(
@@ -147,7 +150,7 @@ export async function bumpPeriodTotals(ctx: MutationCtx, work: Doc<"projects">, 
     for (const row of rows) await ctx.db.patch("workPeriodTotals", row._id, { [figure]: row[figure] + 1 });
     return;
   }
-  await recountPeriodTotals(ctx, work, today);
+  await recountPeriodTotals(ctx, work, today, rows);
 }
 
 /** Slides up to SLIDE_BATCH rows counted up to an earlier day; true when more may be left. */

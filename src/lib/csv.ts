@@ -1,6 +1,7 @@
 // CSV files people open in a spreadsheet (challenge entries, creator analytics): UTF-8 with a
 // byte-order mark, so Excel in Japan reads the Japanese text correctly; CRLF line ends; fields
 // that a spreadsheet would run as a formula are neutralised.
+import { downloadTextFile } from "./download-file";
 
 /** Quotes a field when it holds a comma, quote or line break; neutralises spreadsheet formulas. */
 export function csvField(value: string): string {
@@ -13,15 +14,7 @@ export function csvDocument(rows: readonly (readonly string[])[]): string {
   return "\uFEFF" + rows.map((row) => row.map(csvField).join(",")).join("\r\n") + "\r\n";
 }
 
-/** Saves a CSV through a temporary link (no server round trip). Browser only: call from events. */
+/** Saves a CSV (csvDocument) as a file. Browser only: call from events. */
 export function downloadCsv(fileName: string, csv: string) {
-  const url = URL.createObjectURL(new Blob([csv], { type: "text/csv;charset=utf-8" }));
-  const link = document.createElement("a");
-  link.href = url;
-  link.download = fileName;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // Give the browser a moment to start the download before the URL goes away.
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  downloadTextFile(fileName, csv, "text/csv;charset=utf-8");
 }

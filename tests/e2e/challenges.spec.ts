@@ -1,3 +1,4 @@
+import fs from "node:fs";
 import type { Page } from "playwright-core";
 import { describe, expect, test } from "vitest";
 import { addDays, japanDate } from "../../convex/model/japanTime";
@@ -100,6 +101,15 @@ describe("challenges", () => {
     await a.getByRole("heading", { name: /提出作品\s*2件/ }).waitFor();
     await entryCard(a, cWork).waitFor();
     await a.getByRole("banner").getByRole("button", { name: "通知：未読 2 件" }).waitFor();
+    // The organiser downloads the entries as CSV: BOM, a header and one line per entry.
+    const [download] = await Promise.all([
+      a.waitForEvent("download"),
+      a.getByRole("button", { name: "提出作品をCSVでダウンロード" }).click(),
+    ]);
+    expect(download.suggestedFilename()).toMatch(/\.csv$/);
+    const csv = fs.readFileSync(await download.path(), "utf8");
+    expect(csv.startsWith("\uFEFF")).toBe(true);
+    expect(csv.trim().split("\r\n")).toHaveLength(3);
     // Voting for 3 days instead of the default 7: the page counts down to its end.
     await a.getByRole("combobox", { name: "投票期間" }).click();
     await a.getByRole("option", { name: "3日間" }).click();

@@ -10,16 +10,3 @@ export function exportFileName(date: Date): string {
 export function exportDocument(data: Record<string, unknown>, now: Date): string {
   return JSON.stringify({ exportedAt: now.toISOString(), ...data }, null, 2);
 }
-
-/** Saves text as a file through a temporary link (works without any server round trip). */
-export function downloadTextFile(fileName: string, text: string, type = "application/json") {
-  const url = URL.createObjectURL(new Blob([text], { type }));
-  const link = document.createElement("a");
-  link.href = url;
-  link.download = fileName;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // Give the browser a moment to start the download before the URL goes away.
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
-}

@@ -9,7 +9,8 @@ import { useToast } from "@/components/ui/use-toast";
 import { paths } from "@/config/paths";
 import { readServerError } from "@/lib/convex-error";
 import type { Viewer } from "@/lib/use-viewer";
-import { downloadTextFile, exportDocument, exportFileName } from "./export-data";
+import { downloadTextFile } from "@/lib/download-file";
+import { exportDocument, exportFileName } from "./export-data";
 import { MutedUsersSection } from "./muted-users-section";
 import { MyReportsSection } from "./my-reports-section";
 import { SettingsView } from "./settings-view";
@@ -70,7 +71,7 @@ function SettingsContainer({ viewer }: { viewer: Viewer }) {
           // A one-off read: the export is a snapshot, not something to keep live.
           const data = await convex.query(api.account.exportData, {});
           const now = new Date();
-          downloadTextFile(exportFileName(now), exportDocument(data, now));
+          downloadTextFile(exportFileName(now), exportDocument(data, now), "application/json");
           toast.success("データをエクスポートしました");
         } catch (error) {
           toast.error("データのエクスポートに失敗しました", readServerError(error).message);

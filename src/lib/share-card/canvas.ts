@@ -54,6 +54,33 @@ export function drawCover(ctx: CanvasRenderingContext2D, image: CardImage, x: nu
   ctx.drawImage(image, sourceX, 0, sourceWidth, sourceHeight, x, y, width, height);
 }
 
+/**
+ * A screenshot in a rounded frame lifted off the stage by a shadow: the frame is filled with the
+ * page colour (all that shows when there is no screenshot), then the screenshot is drawn into it.
+ */
+export function drawFramedScreenshot(
+  ctx: CanvasRenderingContext2D,
+  image: CardImage | null,
+  frame: { x: number; y: number; width: number; height: number; radius: number },
+) {
+  ctx.save();
+  ctx.shadowColor = "rgba(24, 24, 27, 0.35)";
+  ctx.shadowBlur = 48;
+  ctx.shadowOffsetY = 18;
+  roundedRect(ctx, frame.x, frame.y, frame.width, frame.height, frame.radius);
+  ctx.fillStyle = COLORS.page;
+  ctx.fill();
+  ctx.restore();
+  if (!image) return;
+  ctx.save();
+  roundedRect(ctx, frame.x, frame.y, frame.width, frame.height, frame.radius);
+  ctx.clip();
+  ctx.imageSmoothingEnabled = true;
+  ctx.imageSmoothingQuality = "high";
+  drawCover(ctx, image, frame.x, frame.y, frame.width, frame.height);
+  ctx.restore();
+}
+
 /** The logo mark (LogoMark): the gradient tile with the white V. */
 export function drawLogoMark(ctx: CanvasRenderingContext2D, x: number, y: number, size: number) {
   ctx.save();

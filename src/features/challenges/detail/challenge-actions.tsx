@@ -14,6 +14,7 @@ import { Select } from "@/components/ui/select";
 import { useToast } from "@/components/ui/use-toast";
 import { paths } from "@/config/paths";
 import { readServerError } from "@/lib/convex-error";
+import { downloadCsv } from "@/lib/csv";
 import { formatDate } from "@/lib/i18n/format";
 import { useNow } from "@/lib/use-now";
 import type { ChallengeDetail } from "./challenge-types";
@@ -166,12 +167,7 @@ function useEntriesDownload(challenge: ChallengeDetail) {
         cursor = page.continueCursor;
       }
       const csv = entriesCsv(rows, (projectId) => new URL(paths.project(projectId), window.location.origin).href);
-      const url = URL.createObjectURL(new Blob([csv], { type: "text/csv;charset=utf-8" }));
-      const link = document.createElement("a");
-      link.href = url;
-      link.download = csvFileName(challenge.title);
-      link.click();
-      URL.revokeObjectURL(url);
+      downloadCsv(csvFileName(challenge.title), csv);
     } catch (error) {
       toast.error(readServerError(error).message);
     } finally {

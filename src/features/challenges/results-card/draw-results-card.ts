@@ -7,7 +7,7 @@ import {
   CARD_WIDTH as W,
   COLORS,
   brandGradient,
-  drawCover,
+  drawFramedScreenshot,
   drawSiteName,
   font,
   measureWith,
@@ -93,23 +93,7 @@ export function drawResultsCard(ctx: CanvasRenderingContext2D, content: ResultsC
   // The stage: the brand gradient behind the winner.
   ctx.fillStyle = brandGradient(ctx, STAGE_X, 0, W - STAGE_X, H);
   ctx.fillRect(STAGE_X, 0, W - STAGE_X, H);
-  ctx.save();
-  ctx.shadowColor = "rgba(24, 24, 27, 0.35)";
-  ctx.shadowBlur = 48;
-  ctx.shadowOffsetY = 18;
-  roundedRect(ctx, FRAME.x, FRAME.y, FRAME.width, FRAME.height, FRAME.radius);
-  ctx.fillStyle = COLORS.page;
-  ctx.fill();
-  ctx.restore();
-  if (content.screenshot) {
-    ctx.save();
-    roundedRect(ctx, FRAME.x, FRAME.y, FRAME.width, FRAME.height, FRAME.radius);
-    ctx.clip();
-    ctx.imageSmoothingEnabled = true;
-    ctx.imageSmoothingQuality = "high";
-    drawCover(ctx, content.screenshot, FRAME.x, FRAME.y, FRAME.width, FRAME.height);
-    ctx.restore();
-  }
+  drawFramedScreenshot(ctx, content.screenshot, FRAME);
   // 優勝 on the screenshot's corner, gold as the results page's badge.
   ctx.save();
   ctx.shadowColor = "rgba(24, 24, 27, 0.25)";

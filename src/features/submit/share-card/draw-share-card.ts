@@ -9,6 +9,7 @@ import {
   COLORS,
   brandGradient,
   drawCover,
+  drawFramedScreenshot,
   drawSiteName,
   font,
   measureWith,
@@ -142,23 +143,7 @@ export function drawShareCard(ctx: CanvasRenderingContext2D, content: ShareCardC
 
   // The screenshot in its frame, lifted off the stage.
   const frame = frameFor(content.screenshot);
-  ctx.save();
-  ctx.shadowColor = "rgba(24, 24, 27, 0.35)";
-  ctx.shadowBlur = 48;
-  ctx.shadowOffsetY = 18;
-  roundedRect(ctx, frame.x, frame.y, frame.width, frame.height, frame.radius);
-  ctx.fillStyle = COLORS.page;
-  ctx.fill();
-  ctx.restore();
-  if (content.screenshot) {
-    ctx.save();
-    roundedRect(ctx, frame.x, frame.y, frame.width, frame.height, frame.radius);
-    ctx.clip();
-    ctx.imageSmoothingEnabled = true;
-    ctx.imageSmoothingQuality = "high";
-    drawCover(ctx, content.screenshot, frame.x, frame.y, frame.width, frame.height);
-    ctx.restore();
-  }
+  drawFramedScreenshot(ctx, content.screenshot, frame);
   // Where the gallery's cards show it: on the image's top left corner (off it for a narrow phone).
   if (content.isZeroCode) {
     const wide = frame === WIDE_FRAME;
