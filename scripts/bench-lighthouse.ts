@@ -3,11 +3,12 @@
 // (simulated throttling) and its desktop preset, on a production build served like a static host
 // (gzip, SPA fallback) against the embedded backend seeded with the demo data.
 //
-//   npm run bench:lighthouse [-- --runs 2]
+//   npm run bench:lighthouse [-- --runs 2] [--explain] [--only mobile]
 //
 // Lighthouse 12 from npm drives Debian's Chromium over the DevTools protocol. With --runs N each
 // page and preset is measured N times and the median performance run is printed. The machine is
-// shared: TBT varies most. Prints figures; asserts nothing.
+// shared: TBT varies most. --explain also prints, per run, the LCP element, the LCP phases and the
+// heaviest scripts (where the time goes). Prints figures; asserts nothing.
 import { type ChildProcess, spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
@@ -20,7 +21,9 @@ import { chromiumPath } from "../tests/e2e/chromium";
 import { buildForProduction, serveStatic } from "./production-build";
 import { startStack } from "./stack";
 
-const { values } = parseArgs({ options: { runs: { type: "string", default: "1" } } });
+const { values } = parseArgs({
+  options: { runs: { type: "string", default: "1" }, explain: { type: "boolean", default: false }, only: { type: "string" } },
+});
 const RUNS = Math.max(1, Number(values.runs));
 const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"];
 
@@ -61,7 +64,37 @@ type Measured = {
   seo: number;
   /** The accessibility, best-practices and SEO audits that did not pass, for the notes below. */
   failed: string[];
+  /** With --explain: the LCP element, its phases and the heaviest scripts. */
+  explanation: string[];
 };
+
+type DetailsTable = { type?: string; items?: Record<string, unknown>[] };
+
+/** FCP, the LCP element with its phases, and the three scripts and tasks costing the main thread most. */
+function explain(audits: Record<string, { details?: unknown; numericValue?: number } | undefined>): string[] {
+  const lines: string[] = [`FCP: ${Math.round(audits["first-contentful-paint"]?.numericValue ?? NaN)} ms`];
+  const lcpParts = (audits["largest-contentful-paint-element"]?.details as { items?: DetailsTable[] })?.items ?? [];
+  for (const part of lcpParts) {
+    for (const item of part.items ?? []) {
+      const node = item.node as { snippet?: string } | undefined;
+      if (node?.snippet) lines.push(`LCP element: ${node.snippet.slice(0, 160)}`);
+      if (typeof item.phase === "string") lines.push(`  ${item.phase}: ${Math.round(Number(item.timing))} ms`);
+    }
+  }
+  const bootup = ((audits["bootup-time"]?.details as DetailsTable)?.items ?? []).slice(0, 3);
+  for (const item of bootup) {
+    lines.push(
+      `script ${String(item.url).replace(/^https?:\/\/[^/]+/, "")}: ${Math.round(Number(item.total))} ms (${Math.round(Number(item.scripting))} ms running)`,
+    );
+  }
+  const longTasks = ((audits["long-tasks"]?.details as DetailsTable)?.items ?? []).slice(0, 3);
+  for (const item of longTasks) {
+    lines.push(
+      `long task at ${Math.round(Number(item.startTime))} ms: ${Math.round(Number(item.duration))} ms, ${String(item.url).replace(/^https?:\/\/[^/]+/, "")}`,
+    );
+  }
+  return lines;
+}
 
 async function measure(url: string, port: number, preset: "mobile" | "desktop"): Promise<Measured> {
   const result = await lighthouse(
@@ -85,6 +118,7 @@ async function measure(url: string, port: number, preset: "mobile" | "desktop"):
         .filter((ref) => ref.weight > 0 && audits[ref.id]?.score !== null && (audits[ref.id]?.score ?? 1) < 1)
         .map((ref) => `${id}: ${ref.id}`),
     ),
+    explanation: values.explain ? explain(audits) : [],
   };
 }
 
@@ -109,13 +143,15 @@ async function main() {
       "| page | preset | performance | LCP | TBT | CLS | accessibility | best practices | SEO |\n|---|---|---|---|---|---|---|---|---|",
     );
     const notes = new Set<string>();
-    for (const preset of ["mobile", "desktop"] as const) {
+    const presets = (["mobile", "desktop"] as const).filter((preset) => !values.only || values.only === preset);
+    for (const preset of presets) {
       for (const page of pages) {
         const runs: Measured[] = [];
         for (let i = 0; i < RUNS; i++) runs.push(await measure(`${site.url}${page}`, chrome.port, preset));
         const m = runs.sort((a, b) => a.performance - b.performance)[Math.floor(runs.length / 2)];
         const label = page.replace(work._id, "{id}").replace(/\/profile\/.+/, "/profile/{id}");
         for (const audit of m.failed) notes.add(`${label} (${preset}) ${audit}`);
+        for (const line of m.explanation) console.log(`    ${line}`);
         console.log(
           `| ${label} | ${preset} | ${m.performance} | ${(m.lcp / 1000).toFixed(1)} s | ${Math.round(m.tbt)} ms | ${m.cls.toFixed(3)} | ${m.accessibility} | ${m.bestPractices} | ${m.seo} |`,
         );
@@ -127,7 +163,13 @@ async function main() {
       const exited = new Promise((resolve) => chrome?.process.once("exit", resolve));
       chrome.process.kill();
       await exited;
-      fs.rmSync(chrome.profile, { recursive: true, force: true, maxRetries: 5 });
+      // Chromium's helper processes may still write there for a moment; a leftover temporary
+      // folder must not turn the printed figures into a failure.
+      try {
+        fs.rmSync(chrome.profile, { recursive: true, force: true, maxRetries: 10 });
+      } catch (error) {
+        console.warn(`could not remove ${chrome.profile}: ${(error as Error).message}`);
+      }
     }
     await site?.close();
     await stack.stop();

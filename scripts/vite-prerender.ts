@@ -4,12 +4,18 @@
 // written into the HTML a static host serves, so the page is painted before its JavaScript has run.
 //
 // - dist/index.html holds the home page (it is "/"), and, because static hosts answer every
-//   other path with it, the other routes as <template>s: a small inline script puts the one
-//   matching the address into #root before the first paint.
+//   other path with it, the routes with parameters (/projects/:id …) and the signed-in pages'
+//   frame as <template>s: a small inline script puts the one matching the address into #root
+//   before the first paint.
 // - dist/<route>/index.html for the routes without parameters (/projects, /challenges …), which
 //   hosts serve for /<route> directly.
-// - Each names the chunks its page needs as <link rel="modulepreload">, so they download with
-//   the entry instead of after it.
+// - Each names the chunks its page needs as <link rel="modulepreload" fetchpriority="low">, so
+//   they download with the entry instead of after it, yet leave a slow phone's bandwidth to the
+//   stylesheet, which holds up the first paint.
+// - The entry starts only after the prerendered page has been painted (startAfterFirstPaint):
+//   a browser that has the script early (a fast network, a repeat visit) would otherwise run it
+//   first and show nothing until the app has evaluated. On "/" it is not even fetched before that
+//   paint (homeOrElsewhere).
 import fs from "node:fs";
 import path from "node:path";
 import { createServer, type Plugin, type ResolvedConfig } from "vite";
@@ -24,6 +30,10 @@ import {
 
 const ELSEWHERE = "prerendered-elsewhere";
 
+/** Plain ES2017: adds a low-priority <link rel="modulepreload"> for each URL of the array `hrefs`. */
+const preloadEach = (hrefs: string) =>
+  `${hrefs}.forEach(function (href) { var link = document.createElement("link"); link.rel = "modulepreload"; link.fetchPriority = "low"; link.href = href; document.head.appendChild(link); });`;
+
 /** Runs in the browser before the first paint; see the header comment. Plain ES2017. */
 const PICK_TEMPLATE = `(function () {
   var root = document.getElementById("root");
@@ -37,30 +47,54 @@ const PICK_TEMPLATE = `(function () {
     root.replaceChildren(t.content.cloneNode(true));
     root.setAttribute("data-prerendered", t.getAttribute("data-path"));
     if (t.getAttribute("data-title")) document.title = t.getAttribute("data-title");
-    t.getAttribute("data-preload").split(" ").forEach(function (href) {
-      if (!href) return;
-      var link = document.createElement("link");
-      link.rel = "modulepreload";
-      link.href = href;
-      document.head.appendChild(link);
-    });
+    ${preloadEach('t.getAttribute("data-preload").split(" ").filter(Boolean)')}
     break;
   }
   document.documentElement.classList.remove("${ELSEWHERE}");
 })();`;
 
 /**
- * In index.html's <head>: on any address but "/", #root (the home page) stays hidden until
- * PICK_TEMPLATE has put the right page there, so the home page never flashes.
+ * At the end of <body>, in place of Vite's <script type="module">: starts the entry once the
+ * browser has painted the prerendered page (the frame after parsing, then a task). A hidden tab
+ * paints no frame, so it starts at once. `homeChunks` are preloaded then too, on "/" only (see
+ * hideHomeElsewhere). Plain ES2017.
  */
-function hideHomeElsewhere(homePreloads: string[]): string {
+const startAfterFirstPaint = (entry: string, homeChunks: string[] = []) => `(function () {
+  var started = false;
+  function start() {
+    if (started) return;
+    started = true;
+    if (location.pathname === "/") ${preloadEach(JSON.stringify(homeChunks))}
+    var script = document.createElement("script");
+    script.type = "module";
+    script.crossOrigin = "";
+    script.src = ${JSON.stringify(entry)};
+    document.head.appendChild(script);
+  }
+  if (document.hidden) return start();
+  document.addEventListener("visibilitychange", start, { once: true });
+  requestAnimationFrame(function () { setTimeout(start, 0); });
+})();`;
+
+/** Vite's entry <script>, taken out of the built index.html: each page says when it loads. */
+function takeEntryScript(html: string): { html: string; entry: string } {
+  const tag = /<script type="module" crossorigin src="([^"]+)"><\/script>/.exec(html);
+  if (!tag) throw new Error("prerender: the built index.html has no entry <script type=module>");
+  return { html: html.replace(tag[0], ""), entry: tag[1] };
+}
+
+/**
+ * In index.html's <head>. On any address but "/", #root (the home page) is not displayed, nor
+ * laid out, until PICK_TEMPLATE has put the right page there, so the home page never flashes;
+ * and the entry is preloaded: that page's largest paint needs its data, so its script is wanted
+ * at once.
+ * On "/" nothing is fetched before the first paint: the home page's largest paint is its
+ * prerendered copy, and a slow phone's bandwidth goes to the stylesheet until it is painted.
+ */
+function homeOrElsewhere(entry: string): string {
   return (
-    `<style>.${ELSEWHERE} #root{visibility:hidden}</style>` +
-    `<script>if (location.pathname !== "/") document.documentElement.classList.add("${ELSEWHERE}");` +
-    // The home page's chunks, only when it is the home page that is shown.
-    ` else ${JSON.stringify(homePreloads)}.forEach(function (href) {` +
-    ` var link = document.createElement("link"); link.rel = "modulepreload"; link.href = href; document.head.appendChild(link); });` +
-    `</script>`
+    `<style>.${ELSEWHERE} #root{display:none}</style>` +
+    `<script>if (location.pathname !== "/") { document.documentElement.classList.add("${ELSEWHERE}"); ${preloadEach(JSON.stringify([entry]))} }</script>`
   );
 }
 
@@ -114,7 +148,7 @@ export function prerenderPublicPages(): Plugin {
     async closeBundle() {
       const outDir = path.resolve(config.root, config.build.outDir);
       const indexFile = path.join(outDir, "index.html");
-      const template = fs.readFileSync(indexFile, "utf8");
+      const { html: template, entry } = takeEntryScript(fs.readFileSync(indexFile, "utf8"));
       const server = await createServer({
         configFile: config.configFile,
         mode: config.mode,
@@ -134,21 +168,31 @@ export function prerenderPublicPages(): Plugin {
         const convexUrl = (config.env.VITE_CONVEX_URL as string | undefined) || "http://127.0.0.1:3210";
         const render = async (route: PrerenderedRoute) => ({ route, page: await renderPage(route.path, convexUrl) });
         const preloadLinks = (route: PrerenderedRoute) =>
-          (preloads.get(route.pageModule) ?? []).map((href) => `<link rel="modulepreload" crossorigin href="${href}">`).join("");
+          [entry, ...(preloads.get(route.pageModule) ?? [])]
+            .map((href) => `<link rel="modulepreload" crossorigin fetchpriority="low" href="${href}">`)
+            .join("");
         // Replacements are functions: a "$" in a page's text must not read as a pattern.
-        const pageHtml = (route: PrerenderedRoute, page: PrerenderedPage, after = "", headExtra = preloadLinks(route)) =>
+        const pageHtml = (
+          route: PrerenderedRoute,
+          page: PrerenderedPage,
+          { after = "", headExtra = preloadLinks(route), start = startAfterFirstPaint(entry) } = {},
+        ) =>
           template
             .replace(/<title>[^<]*<\/title>/, () => `${page.head}${headExtra}`)
             .replace(
               '<div id="root"></div>',
-              () => `<div id="root" data-prerendered="${escapeAttribute(route.path)}">${page.body}</div>${after}`,
+              () => `<div id="root" data-prerendered="${escapeAttribute(route.path)}">${page.body}</div>${after}<script>${start}</script>`,
             );
 
         const home = await render(HOME_ROUTE);
         const others = [];
         for (const route of [...PRERENDERED_ROUTES, SHELL_ROUTE]) others.push(await render(route));
 
-        const templates = others
+        // Static hosts serve a route without parameters from its own folder (below), so
+        // index.html carries only the pages they answer with it: every byte here is parsed on
+        // every such page, and on the home page after its first paint.
+        const servedByIndex = others.filter(({ route }) => route.pattern.includes(":") || route.pattern === "*");
+        const templates = servedByIndex
           .map(({ route, page }) =>
             [
               `<template data-route="${escapeAttribute(route.pattern === "*" ? "*" : patternSource(route.pattern))}"`,
@@ -160,12 +204,11 @@ export function prerenderPublicPages(): Plugin {
           .join("");
         fs.writeFileSync(
           indexFile,
-          pageHtml(
-            home.route,
-            home.page,
-            `${templates}<script>${PICK_TEMPLATE}</script>`,
-            hideHomeElsewhere(preloads.get(home.route.pageModule) ?? []),
-          ),
+          pageHtml(home.route, home.page, {
+            after: `${templates}<script>${PICK_TEMPLATE}</script>`,
+            headExtra: homeOrElsewhere(entry),
+            start: startAfterFirstPaint(entry, preloads.get(home.route.pageModule) ?? []),
+          }),
         );
 
         for (const { route, page } of others) {
