@@ -22,6 +22,7 @@ const importOf = (names, under = "") => `^(@/${under}|(\\.\\./)+${under ? `(${un
  */
 const CLIENT_SAFE_MODELS = [
   "challengeRules",
+  "challengeTerms",
   "cleanText",
   "embedLinks",
   "feedLinks",

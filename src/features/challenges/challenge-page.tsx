@@ -2,7 +2,7 @@ import { useQuery } from "convex/react";
 import { Trophy } from "lucide-react";
 import { useParams } from "react-router-dom";
 import { api } from "../../../convex/_generated/api";
-import { CHALLENGE_MESSAGES } from "../../../convex/model/challengeRules";
+import { CHALLENGE_MESSAGES } from "../../../convex/model/challengeTerms";
 import { PageContainer } from "@/components/layout/page-container";
 import { PageTitle } from "@/components/layout/page-title";
 import { ButtonLink } from "@/components/ui/button";

@@ -1,7 +1,7 @@
 // How a challenge's state reads everywhere it is shown: the status badge and the countdown.
 import { Clock, Gift } from "lucide-react";
 import type { ChallengeStatus } from "../../../convex/constants";
-import { daysLeft } from "../../../convex/model/challengeRules";
+import { daysLeft } from "../../../convex/model/challengeTerms";
 import { LIMITS } from "../../../convex/constants";
 import { Badge, type BadgeColor } from "@/components/ui/badge";
 import { cn } from "@/lib/cn";

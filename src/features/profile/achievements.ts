@@ -2,6 +2,7 @@
 // target. Computed from the profile's stored counters.
 import { BADGE_THRESHOLDS } from "../../../convex/constants";
 import type { BadgeColor } from "@/components/ui/badge";
+import { formatNumber } from "@/lib/i18n/format";
 
 export type Achievement = {
   id: "zeroCodeMaster" | "zeroCodeMasterGold" | "popularCreator" | "spotlight" | "earlyAdopter";
@@ -67,7 +68,7 @@ export function achievementsFor(stats: AchievementStats): Achievement[] {
     {
       id: "spotlight",
       name: "スポットライト",
-      description: `作品の合計閲覧数が${viewsTarget.toLocaleString("ja-JP")}回に届く`,
+      description: `作品の合計閲覧数が${formatNumber(viewsTarget)}回に届く`,
       icon: "trending-up",
       color: "yellow",
       earned: stats.totalViews >= viewsTarget,

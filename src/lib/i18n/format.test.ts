@@ -47,6 +47,18 @@ describe("formatDate / formatNumber", () => {
     expect(formatNumber(0)).toBe("0");
   });
 
+  it("writes dates and numbers exactly as Intl's ja-JP formats do", () => {
+    const intlDate = new Intl.DateTimeFormat("ja-JP", { year: "numeric", month: "long", day: "numeric" });
+    for (const date of [new Date(2026, 0, 1), new Date(2026, 11, 31, 23, 59), new Date(1999, 8, 9), new Date(2030, 1, 28, 0, 0, 1)]) {
+      expect(formatDate(date)).toBe(intlDate.format(date));
+      expect(formatDate(date.getTime())).toBe(intlDate.format(date));
+    }
+    const intlNumber = new Intl.NumberFormat("ja-JP");
+    for (const value of [0, 7, 999, 1000, 12_345, 100_000, 1_234_567, 987_654_321_012, -1, -1234, -1_000_000, 1.5, 1234.567, -0.25]) {
+      expect(formatNumber(value)).toBe(intlNumber.format(value));
+    }
+  });
+
   it("shortens large counts with Japanese units", () => {
     expect(formatCompactNumber(999)).toBe("999");
     expect(formatCompactNumber(1284)).toBe("1,284");

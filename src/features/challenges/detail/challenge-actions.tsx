@@ -3,7 +3,7 @@ import { useState, type ReactNode } from "react";
 import { useConvex, useMutation } from "convex/react";
 import type { FunctionReturnType } from "convex/server";
 import { api } from "../../../../convex/_generated/api";
-import { CHALLENGE_MESSAGES, DEFAULT_VOTING_DAYS, VOTING_DAY_CHOICES, votingEndsAtFrom } from "../../../../convex/model/challengeRules";
+import { CHALLENGE_MESSAGES, DEFAULT_VOTING_DAYS, VOTING_DAY_CHOICES, votingEndsAtFrom } from "../../../../convex/model/challengeTerms";
 import { VOTING_RULES_MESSAGES } from "../../../../convex/model/votingRules";
 import { SignInButton } from "@/components/auth/sign-in-button";
 import { Button, ButtonLink } from "@/components/ui/button";

@@ -3,7 +3,7 @@ import { Crown, ListOrdered } from "lucide-react";
 import { useState } from "react";
 import { api } from "../../../../convex/_generated/api";
 import type { Id } from "../../../../convex/_generated/dataModel";
-import { CHALLENGE_MESSAGES } from "../../../../convex/model/challengeRules";
+import { CHALLENGE_MESSAGES } from "../../../../convex/model/challengeTerms";
 import { Button, ButtonLink } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";

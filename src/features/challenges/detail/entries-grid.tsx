@@ -2,7 +2,7 @@ import { optimisticallyUpdateValueInPaginatedQuery, useMutation, usePaginatedQue
 import { Crown, Heart, ImageOff, Trophy } from "lucide-react";
 import { useState } from "react";
 import { api } from "../../../../convex/_generated/api";
-import { CHALLENGE_MESSAGES } from "../../../../convex/model/challengeRules";
+import { CHALLENGE_MESSAGES } from "../../../../convex/model/challengeTerms";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
