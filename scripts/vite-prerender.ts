@@ -55,9 +55,10 @@ const PICK_TEMPLATE = `(function () {
 
 /**
  * At the end of <body>, in place of Vite's <script type="module">: starts the entry once the
- * browser has painted the prerendered page (the frame after parsing, then a task). A hidden tab
- * paints no frame, so it starts at once. `homeChunks` are preloaded then too, on "/" only (see
- * hideHomeElsewhere). Plain ES2017.
+ * browser reports the prerendered page's first contentful paint (a frame's callbacks run before
+ * it is on screen, so requestAnimationFrame alone is too early, and so is the load event), or at
+ * once in a hidden tab, which paints nothing (a prerendering browser's tab is hidden too). `homeChunks` are
+ * preloaded then too, on "/" only (see homeOrElsewhere). Plain ES2017.
  */
 const startAfterFirstPaint = (entry: string, homeChunks: string[] = []) => `(function () {
   var started = false;
@@ -73,7 +74,15 @@ const startAfterFirstPaint = (entry: string, homeChunks: string[] = []) => `(fun
   }
   if (document.hidden) return start();
   document.addEventListener("visibilitychange", start, { once: true });
-  requestAnimationFrame(function () { setTimeout(start, 0); });
+  if (window.PerformanceObserver && (PerformanceObserver.supportedEntryTypes || []).indexOf("paint") >= 0) {
+    new PerformanceObserver(function (list, observer) {
+      if (list.getEntriesByName("first-contentful-paint").length === 0) return;
+      observer.disconnect();
+      start();
+    }).observe({ type: "paint", buffered: true });
+  } else {
+    requestAnimationFrame(function () { setTimeout(start, 0); });
+  }
 })();`;
 
 /** Vite's entry <script>, taken out of the built index.html: each page says when it loads. */

@@ -93,6 +93,34 @@ describe("once the scripts run", () => {
     }
   });
 
+  test("the home page asks for no script before its first paint; a work page asks for its own with the HTML", async () => {
+    /** The first contentful paint and the first script request, on the page's own clock. */
+    const paintAndFirstScript = (page: Page) =>
+      page.evaluate(() => ({
+        paint: performance.getEntriesByName("first-contentful-paint")[0]?.startTime ?? null,
+        firstScript: Math.min(
+          ...performance
+            .getEntriesByType("resource")
+            .filter((entry) => new URL(entry.name).pathname.endsWith(".js"))
+            .map((entry) => entry.startTime),
+        ),
+      }));
+    const home = await browser.newPage(PHONE, siteUrl());
+    await home.goto("/");
+    await home.getByRole("banner").getByRole("button", { name: "ログイン" }).waitFor();
+    const atHome = await paintAndFirstScript(home);
+    expect(atHome.paint).not.toBeNull();
+    expect(atHome.firstScript).toBeGreaterThanOrEqual(atHome.paint ?? Infinity);
+
+    const { workPath } = await discoverPaths(await browser.newPage(PHONE, siteUrl()));
+    const work = await browser.newPage(PHONE, siteUrl());
+    await work.goto(workPath);
+    await work.getByRole("banner").getByRole("button", { name: "ログイン" }).waitFor();
+    const atWork = await paintAndFirstScript(work);
+    expect(atWork.paint).not.toBeNull();
+    expect(atWork.firstScript).toBeLessThan(atWork.paint ?? -Infinity);
+  });
+
   test("a prerendered page is interactive after hydration: the gallery's search works", async () => {
     const page = await browser.newPage(PHONE, siteUrl());
     await page.goto("/projects");
