@@ -43,6 +43,7 @@ import type * as model_challengeRanking from "../model/challengeRanking.js";
 import type * as model_challengeReminders from "../model/challengeReminders.js";
 import type * as model_challengeResults from "../model/challengeResults.js";
 import type * as model_challengeRules from "../model/challengeRules.js";
+import type * as model_challengeTerms from "../model/challengeTerms.js";
 import type * as model_challenges from "../model/challenges.js";
 import type * as model_cleanText from "../model/cleanText.js";
 import type * as model_commentEmails from "../model/commentEmails.js";
@@ -175,6 +176,7 @@ declare const fullApi: ApiFromModules<{
   "model/challengeReminders": typeof model_challengeReminders;
   "model/challengeResults": typeof model_challengeResults;
   "model/challengeRules": typeof model_challengeRules;
+  "model/challengeTerms": typeof model_challengeTerms;
   "model/challenges": typeof model_challenges;
   "model/cleanText": typeof model_cleanText;
   "model/commentEmails": typeof model_commentEmails;
