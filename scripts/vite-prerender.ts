@@ -57,7 +57,8 @@ const PICK_TEMPLATE = `(function () {
  * At the end of <body>, in place of Vite's <script type="module">: starts the entry once the
  * browser reports the prerendered page's first contentful paint (a frame's callbacks run before
  * it is on screen, so requestAnimationFrame alone is too early, and so is the load event), or at
- * once in a hidden tab, which paints nothing (a prerendering browser's tab is hidden too). `homeChunks` are
+ * once in a hidden tab, which paints nothing (a prerendering browser's tab is hidden too); and in
+ * any case a few seconds after the load event. `homeChunks` are
  * preloaded then too, on "/" only (see homeOrElsewhere). Plain ES2017.
  */
 const startAfterFirstPaint = (entry: string, homeChunks: string[] = []) => `(function () {
@@ -74,6 +75,8 @@ const startAfterFirstPaint = (entry: string, homeChunks: string[] = []) => `(fun
   }
   if (document.hidden) return start();
   document.addEventListener("visibilitychange", start, { once: true });
+  // A safety net: should a browser never report the paint, the app still starts.
+  window.addEventListener("load", function () { setTimeout(start, 3000); }, { once: true });
   if (window.PerformanceObserver && (PerformanceObserver.supportedEntryTypes || []).indexOf("paint") >= 0) {
     new PerformanceObserver(function (list, observer) {
       if (list.getEntriesByName("first-contentful-paint").length === 0) return;
