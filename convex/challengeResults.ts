@@ -6,7 +6,7 @@ import { internal } from "./_generated/api";
 import { internalMutation } from "./_generated/server";
 import { FAN_OUT_BATCH } from "./challenges";
 import { memberMutation, publicQuery, userQuery } from "./model/functions";
-import { CHALLENGE_MESSAGES } from "./model/challengeRules";
+import { CHALLENGE_MESSAGES } from "./model/challengeTerms";
 import { userError } from "./model/errors";
 import { resultsHighlights, resultsPublished, vResultsHighlights } from "./model/resultsHighlights";
 import { attachResultsCard } from "./model/screenshotFiles";

@@ -5,7 +5,7 @@ import { migrations } from "./migrations";
 import { shuffleKeyOf } from "./model/entryShuffle";
 import { memberMutation, publicQuery } from "./model/functions";
 import { assertOrganiser, loadChallenge } from "./model/challenges";
-import { CHALLENGE_MESSAGES } from "./model/challengeRules";
+import { CHALLENGE_MESSAGES } from "./model/challengeTerms";
 import { userError } from "./model/errors";
 import { voteRefusal } from "./model/voterEligibility";
 import { vVotingRules, VOTING_RULES_MESSAGES } from "./model/votingRules";

@@ -8,7 +8,7 @@ import { shown } from "./model/works.testkit";
 import { api, internal } from "./_generated/api";
 import type { Id } from "./_generated/dataModel";
 import { LIMITS } from "./constants";
-import { CHALLENGE_LIMITS, CHALLENGE_MESSAGES } from "./model/challengeRules";
+import { CHALLENGE_LIMITS, CHALLENGE_MESSAGES } from "./model/challengeTerms";
 import { endOfJapanDay } from "./model/japanTime";
 import { challengeForm, createChallenge, dayFromToday, enterNewWork, NOON_IN_JAPAN, useJapanNoon } from "./model/challenges.testkit";
 import { readSiteCounter } from "./model/siteCounters";

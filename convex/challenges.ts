@@ -10,15 +10,8 @@ import { internalMutation } from "./_generated/server";
 import { LIMITS } from "./constants";
 import { memberMutation, publicQuery, userQuery } from "./model/functions";
 import { listPlace, LIST_RANK } from "./model/challengeOrder";
-import {
-  CHALLENGE_MESSAGES,
-  DEFAULT_VOTING_DAYS,
-  normalizeChallenge,
-  validateChallenge,
-  VOTING_DAY_CHOICES,
-  votingDeadline,
-  votingEndsAtFrom,
-} from "./model/challengeRules";
+import { normalizeChallenge, validateChallenge } from "./model/challengeRules";
+import { CHALLENGE_MESSAGES, DEFAULT_VOTING_DAYS, VOTING_DAY_CHOICES, votingDeadline, votingEndsAtFrom } from "./model/challengeTerms";
 import { japanDate } from "./model/japanTime";
 import {
   assertOrganiser,

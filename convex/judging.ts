@@ -4,7 +4,7 @@
 import { paginationOptsValidator, paginationResultValidator } from "convex/server";
 import { v } from "convex/values";
 import { memberMutation, publicQuery, userQuery } from "./model/functions";
-import { CHALLENGE_MESSAGES } from "./model/challengeRules";
+import { CHALLENGE_MESSAGES } from "./model/challengeTerms";
 import { assertOrganiser, entriesInOrder, loadChallenge, viewerEntry } from "./model/challenges";
 import { weightedAverage } from "./model/challengeRanking";
 import { cleanText, textProblem } from "./model/cleanText";

@@ -7,7 +7,7 @@ import { vScreenshot } from "./schema";
 import { DEMO_CHALLENGES, DEMO_COMMENTS, DEMO_CREATORS, DEMO_WORKS } from "./model/demoData";
 import { renderMockupPng } from "./model/demoImages";
 import { listPlace } from "./model/challengeOrder";
-import { DEFAULT_VOTING_DAYS, votingEndsAtFrom } from "./model/challengeRules";
+import { DEFAULT_VOTING_DAYS, votingEndsAtFrom } from "./model/challengeTerms";
 import { rewardWinner } from "./model/challenges";
 import { addLike, insertComment, recordView } from "./model/engagement";
 import { insertProject } from "./model/projects";

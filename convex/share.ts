@@ -17,7 +17,7 @@ import {
 import { challengeIdOfResultsPath, SHARE_PROJECT_PREFIX, shareChallengeResultsPath, shareProjectPath } from "./model/shareLinks";
 import { AWARD_LABELS } from "./model/judgingRules";
 import { resultsCardCurrent, resultsHighlights, resultsPublished } from "./model/resultsHighlights";
-import { CHALLENGE_MESSAGES } from "./model/challengeRules";
+import { CHALLENGE_MESSAGES } from "./model/challengeTerms";
 import { idAfterPrefix, webAppUrl, webPaths } from "./model/webApp";
 import { cardShowsAuthor } from "./model/shareCardAuthor";
 import { DELETED_USER_NAME, displayNameOf } from "./model/users";

@@ -7,8 +7,9 @@
 //
 // Lighthouse 12 from npm drives Debian's Chromium over the DevTools protocol. With --runs N each
 // page and preset is measured N times and the median performance run is printed. The machine is
-// shared: TBT varies most. --explain also prints, per run, the LCP element, the LCP phases and the
-// heaviest scripts (where the time goes). Prints figures; asserts nothing.
+// shared: TBT varies most. --explain also prints where the time goes: FCP, the LCP element and its
+// phases, the heaviest scripts and the longest tasks. --only mobile|desktop measures one preset.
+// Prints figures; asserts nothing.
 import { type ChildProcess, spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
@@ -25,6 +26,9 @@ const { values } = parseArgs({
   options: { runs: { type: "string", default: "1" }, explain: { type: "boolean", default: false }, only: { type: "string" } },
 });
 const RUNS = Math.max(1, Number(values.runs));
+if (values.only !== undefined && values.only !== "mobile" && values.only !== "desktop") {
+  throw new Error(`--only takes mobile or desktop, not ${values.only}`);
+}
 const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"];
 
 /** Chromium with a DevTools port for Lighthouse (it needs no more than the port). */
@@ -64,11 +68,14 @@ type Measured = {
   seo: number;
   /** The accessibility, best-practices and SEO audits that did not pass, for the notes below. */
   failed: string[];
-  /** With --explain: the LCP element, its phases and the heaviest scripts. */
+  /** With --explain: where the time goes (see explain). */
   explanation: string[];
 };
 
 type DetailsTable = { type?: string; items?: Record<string, unknown>[] };
+
+/** A URL of an audit's table without its origin (the ports change from run to run). */
+const withoutOrigin = (url: unknown) => String(url).replace(/^https?:\/\/[^/]+/, "");
 
 /** FCP, the LCP element with its phases, and the three scripts and tasks costing the main thread most. */
 function explain(audits: Record<string, { details?: unknown; numericValue?: number } | undefined>): string[] {
@@ -84,13 +91,13 @@ function explain(audits: Record<string, { details?: unknown; numericValue?: numb
   const bootup = ((audits["bootup-time"]?.details as DetailsTable)?.items ?? []).slice(0, 3);
   for (const item of bootup) {
     lines.push(
-      `script ${String(item.url).replace(/^https?:\/\/[^/]+/, "")}: ${Math.round(Number(item.total))} ms (${Math.round(Number(item.scripting))} ms running)`,
+      `script ${withoutOrigin(item.url)}: ${Math.round(Number(item.total))} ms (${Math.round(Number(item.scripting))} ms running)`,
     );
   }
   const longTasks = ((audits["long-tasks"]?.details as DetailsTable)?.items ?? []).slice(0, 3);
   for (const item of longTasks) {
     lines.push(
-      `long task at ${Math.round(Number(item.startTime))} ms: ${Math.round(Number(item.duration))} ms, ${String(item.url).replace(/^https?:\/\/[^/]+/, "")}`,
+      `long task at ${Math.round(Number(item.startTime))} ms: ${Math.round(Number(item.duration))} ms, ${withoutOrigin(item.url)}`,
     );
   }
   return lines;

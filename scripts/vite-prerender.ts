@@ -58,8 +58,8 @@ const PICK_TEMPLATE = `(function () {
  * browser reports the prerendered page's first contentful paint (a frame's callbacks run before
  * it is on screen, so requestAnimationFrame alone is too early, and so is the load event), or at
  * once in a hidden tab, which paints nothing (a prerendering browser's tab is hidden too); and in
- * any case a few seconds after the load event. `homeChunks` are
- * preloaded then too, on "/" only (see homeOrElsewhere). Plain ES2017.
+ * any case a few seconds after the load event. `homeChunks` are preloaded then too, on "/" only
+ * (see homeOrElsewhere). Plain ES2017.
  */
 const startAfterFirstPaint = (entry: string, homeChunks: string[] = []) => `(function () {
   var started = false;
@@ -99,8 +99,7 @@ function takeEntryScript(html: string): { html: string; entry: string } {
  * In index.html's <head>. On any address but "/", #root (the home page) is not displayed, nor
  * laid out, until PICK_TEMPLATE has put the right page there, so the home page never flashes;
  * and the entry is preloaded: that page's largest paint needs its data, so its script is wanted
- * at once.
- * On "/" nothing is fetched before the first paint: the home page's largest paint is its
+ * at once. On "/" nothing is fetched before the first paint: the home page's largest paint is its
  * prerendered copy, and a slow phone's bandwidth goes to the stylesheet until it is painted.
  */
 function homeOrElsewhere(entry: string): string {

@@ -4,7 +4,7 @@
 // can still join, what they can still vote on, then what is over.
 import type { Doc } from "../_generated/dataModel";
 import type { ChallengeStatus } from "../constants";
-import { votingDeadline } from "./challengeRules";
+import { votingDeadline } from "./challengeTerms";
 
 export const LIST_RANK: Record<ChallengeStatus, number> = { active: 0, voting: 1, ended: 2 };
 

@@ -6,7 +6,7 @@
 import type { Doc, Id } from "../_generated/dataModel";
 import type { MutationCtx, QueryCtx } from "../_generated/server";
 import { internal } from "../_generated/api";
-import { votingDeadline } from "./challengeRules";
+import { votingDeadline } from "./challengeTerms";
 import { notify } from "./notifications";
 
 export type ReminderKind = Doc<"challengeReminders">["kind"];

@@ -2,15 +2,8 @@
 // countdown, and every message of the form.
 import { describe, expect, test } from "vitest";
 import { LIMITS } from "../constants";
-import {
-  CHALLENGE_LIMITS,
-  CHALLENGE_MESSAGES,
-  daysLeft,
-  isDay,
-  normalizeChallenge,
-  validateChallenge,
-  type ChallengeFormInput,
-} from "./challengeRules";
+import { normalizeChallenge, validateChallenge, type ChallengeFormInput } from "./challengeRules";
+import { CHALLENGE_LIMITS, CHALLENGE_MESSAGES, daysLeft, isDay } from "./challengeTerms";
 import { addDays, DAY_MS, endOfJapanDay, japanDate } from "./japanTime";
 import { WORK_MESSAGES } from "./workRules";
 

@@ -1,7 +1,7 @@
 // Rules of a challenge (docs/product.md "Create a challenge", "Challenge page";
 // docs/decisions.md "Challenge rules"), shared by the server (challenges.create) and the create
 // form in the browser, so both refuse the same input with the same Japanese message. zod and plain
-// data only: no server imports. The words and dates pages show live in challengeTerms.ts.
+// data only: no server imports. The words, limits and dates pages also show live in challengeTerms.ts.
 //
 // Dates are Japanese calendar days: the end date is a day (YYYY-MM-DD) and the challenge runs
 // until the end of that day in Japan (UTC+9, no daylight saving).
@@ -11,17 +11,6 @@ import { addDays, endOfJapanDay } from "./japanTime";
 import { CHALLENGE_LIMITS, CHALLENGE_MESSAGES, isDay } from "./challengeTerms";
 import { cleanText, TEXT_MESSAGES, textProblem } from "./cleanText";
 import { cleanList, listTextProblem, requiredText, uniqueList, WORK_LIMITS, WORK_MESSAGES } from "./workRules";
-
-export {
-  CHALLENGE_LIMITS,
-  VOTING_DAY_CHOICES,
-  DEFAULT_VOTING_DAYS,
-  CHALLENGE_MESSAGES,
-  isDay,
-  daysLeft,
-  votingEndsAtFrom,
-  votingDeadline,
-} from "./challengeTerms";
 
 const charCount = (text: string) => Array.from(text).length;
 

@@ -1,6 +1,6 @@
 // The words and dates of a challenge that pages show (docs/product.md "Challenge page"): limits,
 // messages, voting days and deadlines. Plain data without zod, so the challenge list and the
-// challenge page load none of the form's validation (challengeRules.ts, which re-exports these).
+// challenge page load none of the form's validation (challengeRules.ts).
 //
 // Dates are Japanese calendar days: the end date is a day (YYYY-MM-DD) and the challenge runs
 // until the end of that day in Japan (UTC+9, no daylight saving).

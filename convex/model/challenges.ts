@@ -7,7 +7,7 @@ import type { ChallengeStatus } from "../constants";
 import { vAward, vChallengeStatus } from "../schema";
 import { awardBadge } from "./badges";
 import { listPlace } from "./challengeOrder";
-import { CHALLENGE_MESSAGES, votingDeadline } from "./challengeRules";
+import { CHALLENGE_MESSAGES, votingDeadline } from "./challengeTerms";
 import { userError } from "./errors";
 import { notify } from "./notifications";
 import { bumpSiteCounter } from "./siteCounters";

@@ -1,6 +1,6 @@
 import { ConvexError } from "convex/values";
 import { describe, expect, it } from "vitest";
-import { CHALLENGE_MESSAGES } from "../../../convex/model/challengeRules";
+import { CHALLENGE_MESSAGES } from "../../../convex/model/challengeTerms";
 import { challengeChanged, clearedErrors, describeCreateFailure, EMPTY_CHALLENGE, toCreateArgs } from "./challenge-form-state";
 
 describe("toCreateArgs", () => {

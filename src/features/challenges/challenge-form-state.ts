@@ -1,10 +1,10 @@
 import {
   CHALLENGE_FIELDS,
-  CHALLENGE_MESSAGES,
   type ChallengeField,
   type ChallengeFieldErrors,
   type ChallengeFormInput,
 } from "../../../convex/model/challengeRules";
+import { CHALLENGE_MESSAGES } from "../../../convex/model/challengeTerms";
 import { cleanList, uniqueList } from "../../../convex/model/workRules";
 import { isAboutThePerson, readServerError } from "@/lib/convex-error";
 

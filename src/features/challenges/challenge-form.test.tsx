@@ -1,7 +1,7 @@
 import { fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
-import { CHALLENGE_MESSAGES } from "../../../convex/model/challengeRules";
+import { CHALLENGE_MESSAGES } from "../../../convex/model/challengeTerms";
 import { addDays, japanDate } from "../../../convex/model/japanTime";
 import { ChallengeForm, type ChallengeFormProps } from "./challenge-form";
 import type { ChallengeFieldErrors } from "./challenge-form-state";

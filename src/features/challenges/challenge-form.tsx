@@ -1,7 +1,8 @@
 import { Gift, Send } from "lucide-react";
 import { useId, useRef, useState } from "react";
 import { LIMITS } from "../../../convex/constants";
-import { CHALLENGE_LIMITS, CHALLENGE_MESSAGES, validateChallenge } from "../../../convex/model/challengeRules";
+import { validateChallenge } from "../../../convex/model/challengeRules";
+import { CHALLENGE_LIMITS, CHALLENGE_MESSAGES } from "../../../convex/model/challengeTerms";
 import { addDays, japanDate } from "../../../convex/model/japanTime";
 import { WORK_MESSAGES } from "../../../convex/model/workRules";
 import { DEFAULT_VOTING_RULES, type VotingRules } from "../../../convex/model/votingRules";

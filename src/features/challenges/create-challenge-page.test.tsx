@@ -5,7 +5,7 @@ import { ConvexError } from "convex/values";
 import { MemoryRouter, Route, Routes, useLocation } from "react-router-dom";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { api } from "../../../convex/_generated/api";
-import { CHALLENGE_MESSAGES } from "../../../convex/model/challengeRules";
+import { CHALLENGE_MESSAGES } from "../../../convex/model/challengeTerms";
 import { addDays, japanDate } from "../../../convex/model/japanTime";
 import { ToastProvider } from "@/components/ui/toast-provider";
 import { fakeId, FakeConvex, renderWithConvex } from "@/test/fake-convex";
