@@ -1,11 +1,11 @@
 import { httpRouter } from "convex/server";
 import { auth } from "./auth";
-import { SHARE_CHALLENGE_PREFIX, SHARE_PROJECT_PREFIX } from "./model/shareLinks";
+import { COVER_PREFIX, SHARE_CHALLENGE_PREFIX, SHARE_PROJECT_PREFIX } from "./model/shareLinks";
 import { embedPage, oembed } from "./embeds";
 import { feed } from "./feeds";
 import { EMBED_PREFIX, OEMBED_PATH } from "./model/embedLinks";
 import { FEED_PREFIX } from "./model/feedLinks";
-import { projectSharePage, resultsSharePage } from "./share";
+import { coverImage, projectSharePage, resultsSharePage } from "./share";
 import { sitemapIndex, sitemapPart } from "./sitemap";
 
 const http = httpRouter();
@@ -17,6 +17,8 @@ auth.addHttpRoutes(http);
 http.route({ pathPrefix: SHARE_PROJECT_PREFIX, method: "GET", handler: projectSharePage });
 // A challenge's results likewise, once they are out: then on to the results page.
 http.route({ pathPrefix: SHARE_CHALLENGE_PREFIX, method: "GET", handler: resultsSharePage });
+// A work's cover picture by id, which the work page shows before its data has arrived.
+http.route({ pathPrefix: COVER_PREFIX, method: "GET", handler: coverImage });
 
 // For search engines and feed readers (README "Findable"): the sitemap and Atom feeds.
 http.route({ path: "/sitemap.xml", method: "GET", handler: sitemapIndex });

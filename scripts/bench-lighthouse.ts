@@ -3,12 +3,13 @@
 // (simulated throttling) and its desktop preset, on a production build served like a static host
 // (gzip, SPA fallback) against the embedded backend seeded with the demo data.
 //
-//   npm run bench:lighthouse [-- --runs 2] [--explain] [--only mobile]
+//   npm run bench:lighthouse [-- --runs 2] [--explain] [--only mobile] [--page /projects/{id}]
 //
 // Lighthouse 12 from npm drives Debian's Chromium over the DevTools protocol. With --runs N each
 // page and preset is measured N times and the median performance run is printed. The machine is
 // shared: TBT varies most. --explain also prints where the time goes: FCP, the LCP element and its
-// phases, the heaviest scripts and the longest tasks. --only mobile|desktop measures one preset.
+// phases, the heaviest scripts and the longest tasks. --only mobile|desktop measures one preset,
+// --page one of the five pages, named as in the table.
 // Prints figures; asserts nothing.
 import { type ChildProcess, spawn } from "node:child_process";
 import fs from "node:fs";
@@ -23,11 +24,20 @@ import { buildForProduction, serveStatic } from "./production-build";
 import { startStack } from "./stack";
 
 const { values } = parseArgs({
-  options: { runs: { type: "string", default: "1" }, explain: { type: "boolean", default: false }, only: { type: "string" } },
+  options: {
+    runs: { type: "string", default: "1" },
+    explain: { type: "boolean", default: false },
+    only: { type: "string" },
+    page: { type: "string" },
+  },
 });
+const PAGE_LABELS = ["/", "/projects", "/projects/{id}", "/challenges", "/profile/{id}"];
 const RUNS = Math.max(1, Number(values.runs));
 if (values.only !== undefined && values.only !== "mobile" && values.only !== "desktop") {
   throw new Error(`--only takes mobile or desktop, not ${values.only}`);
+}
+if (values.page !== undefined && !PAGE_LABELS.includes(values.page)) {
+  throw new Error(`--page takes one of ${PAGE_LABELS.join(" ")}, not ${values.page}`);
 }
 const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"];
 
@@ -153,10 +163,11 @@ async function main() {
     const presets = (["mobile", "desktop"] as const).filter((preset) => !values.only || values.only === preset);
     for (const preset of presets) {
       for (const page of pages) {
+        const label = page.replace(work._id, "{id}").replace(/\/profile\/.+/, "/profile/{id}");
+        if (values.page !== undefined && values.page !== label) continue;
         const runs: Measured[] = [];
         for (let i = 0; i < RUNS; i++) runs.push(await measure(`${site.url}${page}`, chrome.port, preset));
         const m = runs.sort((a, b) => a.performance - b.performance)[Math.floor(runs.length / 2)];
-        const label = page.replace(work._id, "{id}").replace(/\/profile\/.+/, "/profile/{id}");
         for (const audit of m.failed) notes.add(`${label} (${preset}) ${audit}`);
         for (const line of m.explanation) console.log(`    ${line}`);
         console.log(

@@ -29,6 +29,13 @@ import {
 } from "../src/prerender/prerendered-routes.ts";
 
 const ELSEWHERE = "prerendered-elsewhere";
+/**
+ * On a <template>: the page's largest paint needs no script (the home page's copy, a work's cover
+ * named by the address), so nothing is fetched for the app before the page has been painted.
+ */
+const PAINTS_ALONE = "data-paints-alone";
+/** On #root: the chunks its page needs, preloaded with the entry once the page is painted. */
+const PRELOAD_AFTER_PAINT = "data-preload-after-paint";
 
 /** Plain ES2017: adds a low-priority <link rel="modulepreload"> for each URL of the array `hrefs`. */
 const preloadEach = (hrefs: string) =>
@@ -44,10 +51,29 @@ const PICK_TEMPLATE = `(function () {
     var t = templates[i];
     var route = t.getAttribute("data-route");
     if (route !== "*" && !new RegExp(route).test(path)) continue;
-    root.replaceChildren(t.content.cloneNode(true));
+    var page = t.content.cloneNode(true);
+    // An image the page names by its parameters (a work's cover): the made-up ones it was
+    // rendered with give way to the address's, before the page is in the document, which alone
+    // fetches images.
+    var rendered = t.getAttribute("data-path").split("/");
+    var actual = path.split("/");
+    var images = page.querySelectorAll("img[data-path-src]");
+    for (var j = 0; j < images.length; j++) {
+      var src = images[j].getAttribute("src");
+      for (var k = 1; k < rendered.length; k++) if (rendered[k] !== actual[k]) src = src.split("/" + rendered[k]).join("/" + actual[k]);
+      images[j].setAttribute("src", src);
+      images[j].onerror = function () { this.hidden = true; };
+    }
+    root.replaceChildren(page);
     root.setAttribute("data-prerendered", t.getAttribute("data-path"));
     if (t.getAttribute("data-title")) document.title = t.getAttribute("data-title");
-    ${preloadEach('t.getAttribute("data-preload").split(" ").filter(Boolean)')}
+    // A page painted whole without its scripts leaves the bandwidth to that paint (see
+    // startAfterFirstPaint); any other wants its chunks at once.
+    if (t.hasAttribute("${PAINTS_ALONE}")) root.setAttribute("${PRELOAD_AFTER_PAINT}", t.getAttribute("data-preload"));
+    else {
+      root.removeAttribute("${PRELOAD_AFTER_PAINT}");
+      ${preloadEach('t.getAttribute("data-preload").split(" ").filter(Boolean)')}
+    }
     break;
   }
   document.documentElement.classList.remove("${ELSEWHERE}");
@@ -58,15 +84,15 @@ const PICK_TEMPLATE = `(function () {
  * browser reports the prerendered page's first contentful paint (a frame's callbacks run before
  * it is on screen, so requestAnimationFrame alone is too early, and so is the load event), or at
  * once in a hidden tab, which paints nothing (a prerendering browser's tab is hidden too); and in
- * any case a few seconds after the load event. `homeChunks` are preloaded then too, on "/" only
- * (see homeOrElsewhere). Plain ES2017.
+ * any case a few seconds after the load event. The chunks a page that paints alone needs (the
+ * home page, PAINTS_ALONE) are preloaded then too. Plain ES2017.
  */
-const startAfterFirstPaint = (entry: string, homeChunks: string[] = []) => `(function () {
+const startAfterFirstPaint = (entry: string) => `(function () {
   var started = false;
   function start() {
     if (started) return;
     started = true;
-    if (location.pathname === "/") ${preloadEach(JSON.stringify(homeChunks))}
+    ${preloadEach(`(document.getElementById("root").getAttribute("${PRELOAD_AFTER_PAINT}") || "").split(" ").filter(Boolean)`)}
     var script = document.createElement("script");
     script.type = "module";
     script.crossOrigin = "";
@@ -98,16 +124,21 @@ function takeEntryScript(html: string): { html: string; entry: string } {
 /**
  * In index.html's <head>. On any address but "/", #root (the home page) is not displayed, nor
  * laid out, until PICK_TEMPLATE has put the right page there, so the home page never flashes;
- * and the entry is preloaded: that page's largest paint needs its data, so its script is wanted
- * at once. On "/" nothing is fetched before the first paint: the home page's largest paint is its
- * prerendered copy, and a slow phone's bandwidth goes to the stylesheet until it is painted.
+ * and the entry is preloaded, unless the page paints alone (`paintsAlone`, sources of its
+ * routes' expressions): the others' largest paint needs their data, so their script is wanted at
+ * once. On "/" and the pages that paint alone nothing is fetched for the app before the first
+ * paint: a slow phone's bandwidth goes to the stylesheet and the page's own image until then.
  */
-function homeOrElsewhere(entry: string): string {
+function homeOrElsewhere(entry: string, paintsAlone: string[]): string {
+  const alone = paintsAlone.map((source) => `new RegExp(${JSON.stringify(source)}).test(location.pathname)`).join(" || ") || "false";
   return (
     `<style>.${ELSEWHERE} #root{display:none}</style>` +
-    `<script>if (location.pathname !== "/") { document.documentElement.classList.add("${ELSEWHERE}"); ${preloadEach(JSON.stringify([entry]))} }</script>`
+    `<script>if (location.pathname !== "/") { document.documentElement.classList.add("${ELSEWHERE}"); if (!(${alone})) ${preloadEach(JSON.stringify([entry]))} }</script>`
   );
 }
+
+/** Whether a page's largest paint needs no script: it names an image by the address (PICK_TEMPLATE). */
+const paintsAlone = (page: PrerenderedPage) => page.body.includes("data-path-src");
 
 const escapeAttribute = (value: string) => value.replace(/&/g, "&amp;").replace(/"/g, "&quot;");
 
@@ -186,13 +217,14 @@ export function prerenderPublicPages(): Plugin {
         const pageHtml = (
           route: PrerenderedRoute,
           page: PrerenderedPage,
-          { after = "", headExtra = preloadLinks(route), start = startAfterFirstPaint(entry) } = {},
+          { after = "", headExtra = preloadLinks(route), rootExtra = "" } = {},
         ) =>
           template
             .replace(/<title>[^<]*<\/title>/, () => `${page.head}${headExtra}`)
             .replace(
               '<div id="root"></div>',
-              () => `<div id="root" data-prerendered="${escapeAttribute(route.path)}">${page.body}</div>${after}<script>${start}</script>`,
+              () =>
+                `<div id="root" data-prerendered="${escapeAttribute(route.path)}"${rootExtra}>${page.body}</div>${after}<script>${startAfterFirstPaint(entry)}</script>`,
             );
 
         const home = await render(HOME_ROUTE);
@@ -208,7 +240,7 @@ export function prerenderPublicPages(): Plugin {
             [
               `<template data-route="${escapeAttribute(route.pattern === "*" ? "*" : patternSource(route.pattern))}"`,
               ` data-path="${escapeAttribute(route.path)}" data-title="${escapeAttribute(route.pattern === "*" ? "" : titleText(page.head))}"`,
-              ` data-preload="${escapeAttribute((preloads.get(route.pageModule) ?? []).join(" "))}">`,
+              ` data-preload="${escapeAttribute((preloads.get(route.pageModule) ?? []).join(" "))}"${paintsAlone(page) ? ` ${PAINTS_ALONE}` : ""}>`,
               `${page.body}</template>`,
             ].join(""),
           )
@@ -217,8 +249,12 @@ export function prerenderPublicPages(): Plugin {
           indexFile,
           pageHtml(home.route, home.page, {
             after: `${templates}<script>${PICK_TEMPLATE}</script>`,
-            headExtra: homeOrElsewhere(entry),
-            start: startAfterFirstPaint(entry, preloads.get(home.route.pageModule) ?? []),
+            headExtra: homeOrElsewhere(
+              entry,
+              servedByIndex.filter(({ page }) => paintsAlone(page)).map(({ route }) => patternSource(route.pattern)),
+            ),
+            // The home page's copy is its largest paint.
+            rootExtra: ` ${PRELOAD_AFTER_PAINT}="${escapeAttribute((preloads.get(home.route.pageModule) ?? []).join(" "))}"`,
           }),
         );
 

@@ -13,6 +13,14 @@ export function shareProjectPath(projectId: string): string {
   return `${SHARE_PROJECT_PREFIX}${encodeURIComponent(projectId)}`;
 }
 
+/** The route prefix of a work's cover picture (convex/share.ts coverImage). */
+export const COVER_PREFIX = "/covers/projects/";
+
+/** The path of a work's cover picture on the HTTP-action site. */
+export function coverPath(projectId: string): string {
+  return `${COVER_PREFIX}${encodeURIComponent(projectId)}`;
+}
+
 /** The route prefix of a challenge's results share page, `/share/challenges/{id}/results`. */
 export const SHARE_CHALLENGE_PREFIX = "/share/challenges/";
 const RESULTS_SUFFIX = "/results";

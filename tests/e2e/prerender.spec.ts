@@ -12,12 +12,14 @@ import { discoverPaths, layoutShiftOf, MAX_CLS, publicPages, recordShifts } from
 const browser = useBrowser();
 
 beforeAll(async () => {
-  const convexUrl = process.env.VITE_CONVEX_URL;
+  const { VITE_CONVEX_URL, VITE_CONVEX_SITE_URL } = process.env;
   process.env.VITE_CONVEX_URL = inject("convexUrl");
+  process.env.VITE_CONVEX_SITE_URL = inject("siteUrl");
   try {
     await buildForProduction(inject("productionDir"));
   } finally {
-    process.env.VITE_CONVEX_URL = convexUrl;
+    process.env.VITE_CONVEX_URL = VITE_CONVEX_URL;
+    process.env.VITE_CONVEX_SITE_URL = VITE_CONVEX_SITE_URL;
   }
 }, 600_000);
 
@@ -61,6 +63,26 @@ describe("the prerendered HTML", () => {
     await expect(page.getByRole("banner").isVisible()).resolves.toBe(true);
     await expect(page.getByRole("heading", { name: HERO }).count()).resolves.toBe(0);
     await expect(page.locator("#root").isVisible()).resolves.toBe(true);
+    // No such work: its cover answers 404, and no broken image shows.
+    const cover = page.locator("img[data-path-src]");
+    await expect(cover.getAttribute("src")).resolves.toBe(`${inject("siteUrl")}/covers/projects/some-work-id`);
+    await page.waitForFunction(() => document.querySelector<HTMLImageElement>("img[data-path-src]")?.hidden === true);
+  });
+
+  test("a work page shows the work's cover before any script has loaded", async () => {
+    const { workPath } = await discoverPaths(await browser.newPage(PHONE, siteUrl()));
+    const id = workPath.split("/").pop();
+    const page = await withoutScripts();
+    await page.goto(workPath);
+    const cover = page.locator("img[data-path-src]");
+    await expect(cover.getAttribute("src")).resolves.toBe(`${inject("siteUrl")}/covers/projects/${id}`);
+    // Drawn: the image has arrived and decoded, and it fills the screenshots' place.
+    await page.waitForFunction(() => {
+      const image = document.querySelector<HTMLImageElement>("img[data-path-src]");
+      return image !== null && image.complete && image.naturalWidth > 0 && !image.hidden;
+    });
+    const box = await cover.boundingBox();
+    expect(box?.width).toBeGreaterThan(PHONE.width / 2);
   });
 
   test("gives signed-in pages the frame with a spinner and the site's title", async () => {
@@ -93,7 +115,7 @@ describe("once the scripts run", () => {
     }
   });
 
-  test("the home page asks for no script before its first paint; a work page asks for its own with the HTML", async () => {
+  test("the home page and a work page ask for no script before their first paint; a profile asks for its own with the HTML", async () => {
     /** The first contentful paint and the first script request, on the page's own clock. */
     const paintAndFirstScript = (page: Page) =>
       page.evaluate(() => ({
@@ -112,13 +134,22 @@ describe("once the scripts run", () => {
     expect(atHome.paint).not.toBeNull();
     expect(atHome.firstScript).toBeGreaterThanOrEqual(atHome.paint ?? Infinity);
 
-    const { workPath } = await discoverPaths(await browser.newPage(PHONE, siteUrl()));
+    const { workPath, profilePath } = await discoverPaths(await browser.newPage(PHONE, siteUrl()));
+    // A work page's largest paint is its cover, which needs no script.
     const work = await browser.newPage(PHONE, siteUrl());
     await work.goto(workPath);
     await work.getByRole("banner").getByRole("button", { name: "ログイン" }).waitFor();
     const atWork = await paintAndFirstScript(work);
     expect(atWork.paint).not.toBeNull();
-    expect(atWork.firstScript).toBeLessThan(atWork.paint ?? -Infinity);
+    expect(atWork.firstScript).toBeGreaterThanOrEqual(atWork.paint ?? Infinity);
+
+    // A profile's needs its data, so its script is wanted at once.
+    const profile = await browser.newPage(PHONE, siteUrl());
+    await profile.goto(profilePath);
+    await profile.getByRole("banner").getByRole("button", { name: "ログイン" }).waitFor();
+    const atProfile = await paintAndFirstScript(profile);
+    expect(atProfile.paint).not.toBeNull();
+    expect(atProfile.firstScript).toBeLessThan(atProfile.paint ?? -Infinity);
   });
 
   test("the app starts even in a browser that never reports its first paint", async () => {

@@ -1,4 +1,4 @@
-import { render, screen } from "@testing-library/react";
+import { fireEvent, render, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
 import { ScreenshotCarousel } from "./screenshot-carousel";
@@ -49,5 +49,19 @@ describe("ScreenshotCarousel", () => {
     expect(screen.queryByRole("button")).not.toBeInTheDocument();
     rerender(<ScreenshotCarousel screenshots={[]} title="家計簿" />);
     expect(document.querySelector("img")).toHaveAttribute("src", "/placeholder-thumbnail.svg");
+  });
+
+  it("keeps the backdrop behind the first screenshot until it has arrived, and never behind another", async () => {
+    const user = userEvent.setup();
+    render(<ScreenshotCarousel screenshots={shots} title="家計簿" backdrop="https://site/covers/projects/w1" />);
+    const box = () => image().parentElement!;
+    expect(box()).toHaveStyle({ backgroundImage: 'url("https://site/covers/projects/w1")' });
+    await user.click(screen.getByRole("button", { name: "次の画像" }));
+    expect(box().style.backgroundImage).toBe("");
+    await user.click(screen.getByRole("button", { name: "前の画像" }));
+    expect(box()).toHaveStyle({ backgroundImage: 'url("https://site/covers/projects/w1")' });
+    // Once the screenshot is on screen, a transparent one shows nothing behind it.
+    fireEvent.load(image());
+    expect(box().style.backgroundImage).toBe("");
   });
 });

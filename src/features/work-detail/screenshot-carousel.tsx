@@ -5,7 +5,16 @@ import { cn } from "@/lib/cn";
 
 export type Screenshot = { url: string | null; thumbnailUrl?: string | null };
 
-type CarouselProps = { screenshots: Screenshot[]; title: string; className?: string };
+type CarouselProps = {
+  screenshots: Screenshot[];
+  title: string;
+  /**
+   * A picture already in the browser's cache (the cover the page showed while it loaded), behind
+   * the first screenshot until that has arrived, so the page does not flash grey in between.
+   */
+  backdrop?: string | null;
+  className?: string;
+};
 
 const arrowClass =
   "absolute top-1/2 z-10 inline-flex size-10 -translate-y-1/2 items-center justify-center rounded-full bg-white/90 text-zinc-800 shadow-md " +
@@ -32,8 +41,9 @@ function sources(shot: Screenshot | undefined) {
  * original is loaded; once it has arrived, the next one is fetched ahead so → shows it at once
  * (a work page never downloads all its originals up front).
  */
-export function ScreenshotCarousel({ screenshots, title, className }: CarouselProps) {
+export function ScreenshotCarousel({ screenshots, title, backdrop, className }: CarouselProps) {
   const [index, setIndex] = useState(0);
+  const [firstArrived, setFirstArrived] = useState(false);
   // Only a change of image fades in: the first one shows as soon as it has arrived.
   const [changed, setChanged] = useState(false);
   const count = screenshots.length;
@@ -77,7 +87,12 @@ export function ScreenshotCarousel({ screenshots, title, className }: CarouselPr
         className,
       )}
     >
-      <div className="aspect-[16/10]">
+      <div
+        className="aspect-[16/10] bg-contain bg-center bg-no-repeat"
+        style={
+          backdrop && count > 0 && current === 0 && !firstArrived ? { backgroundImage: `url(${JSON.stringify(backdrop)})` } : undefined
+        }
+      >
         <img
           key={current}
           {...sources(shot)}
@@ -85,7 +100,10 @@ export function ScreenshotCarousel({ screenshots, title, className }: CarouselPr
           fetchPriority={current === 0 ? "high" : "auto"}
           alt={count > 0 ? `${title}のスクリーンショット ${current + 1}/${count}` : ""}
           decoding="async"
-          onLoad={preloadNext}
+          onLoad={() => {
+            if (current === 0) setFirstArrived(true);
+            preloadNext();
+          }}
           className={cn("size-full object-contain", changed && "animate-fade-in")}
         />
       </div>

@@ -1,8 +1,8 @@
-import { screen } from "@testing-library/react";
+import { fireEvent, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import type { FunctionReturnType } from "convex/server";
 import { MemoryRouter, Route, Routes } from "react-router-dom";
-import { beforeEach, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { api } from "../../../convex/_generated/api";
 import { ToastContext, type ToastApi } from "@/components/ui/toast-context";
 import { fakeId, FakeConvex, onePage, renderWithConvex } from "@/test/fake-convex";
@@ -70,6 +70,36 @@ beforeEach(() => {
     .onQuery(api.saves.status, () => false)
     .onMutation(api.views.record, () => null)
     .onMutation(api.moderation.requestReview, () => null);
+});
+
+describe("WorkPage while the work loads", () => {
+  afterEach(() => {
+    vi.unstubAllEnvs();
+  });
+
+  it("shows the work's cover, named by the address alone, where the screenshots go; then the carousel keeps it behind the first one", async () => {
+    vi.stubEnv("VITE_CONVEX_SITE_URL", "https://vibe.convex.site");
+    renderPage();
+    expect(screen.getByRole("status", { name: "読み込み中" })).toBeVisible();
+    const cover = document.querySelector("img[data-path-src]");
+    expect(cover).toHaveAttribute("src", "https://vibe.convex.site/covers/projects/w1");
+    // A work without a cover answers 404: the image hides rather than show as broken.
+    fireEvent.error(cover!);
+    expect(cover).not.toBeVisible();
+
+    answer = work({ screenshots: [{ url: "/shot-1.png", thumbnailUrl: "/thumb-1.png" }] });
+    convex.push();
+    const shot = await screen.findByRole("img", { name: "今日のパレットのスクリーンショット 1/1" });
+    expect(shot.parentElement).toHaveStyle({ backgroundImage: 'url("https://vibe.convex.site/covers/projects/w1")' });
+  });
+
+  it("shows only the skeleton without a known HTTP-action site", () => {
+    vi.stubEnv("VITE_CONVEX_SITE_URL", "");
+    vi.stubEnv("VITE_CONVEX_URL", "http://127.0.0.1:3210");
+    renderPage();
+    expect(screen.getByRole("status", { name: "読み込み中" })).toBeVisible();
+    expect(document.querySelector("img")).toBeNull();
+  });
 });
 
 describe("WorkPage and moderation", () => {

@@ -47,6 +47,7 @@ import { BookmarkButton } from "./bookmark-button";
 import { CommentsSection } from "./comments-section";
 import { LikeButton } from "./like-button";
 import { ScreenshotCarousel } from "./screenshot-carousel";
+import { EarlyCover, earlyCoverUrl } from "./early-cover";
 import { EmbedButton } from "./embed-button";
 import { ShareButton } from "@/components/share-button";
 import { useRecordView } from "./use-record-view";
@@ -75,7 +76,7 @@ function WorkLoader({ id }: { id: string }) {
   const shown = work && !("unavailable" in work) ? work : null;
   useRecordView(shown ? shown._id : undefined);
 
-  if (work === undefined) return <WorkSkeleton />;
+  if (work === undefined) return <WorkSkeleton id={id} />;
   if (work === null) return <MissingWork />;
   if (!shown) return <UnavailableWork />;
   return <WorkDetail work={shown} />;
@@ -140,7 +141,7 @@ function WorkDetail({ work }: { work: Work }) {
       {/* Phones read the author card before the comments; desktops keep it beside everything. */}
       <div className="grid gap-8 lg:grid-cols-[minmax(0,1fr)_20rem] lg:grid-rows-[auto_1fr]">
         <div className="flex min-w-0 flex-col gap-8 lg:col-start-1 lg:row-start-1">
-          <ScreenshotCarousel screenshots={work.screenshots} title={work.title} />
+          <ScreenshotCarousel screenshots={work.screenshots} title={work.title} backdrop={earlyCoverUrl(work._id)} />
           <header className="flex flex-col gap-4">
             <div className="flex flex-wrap items-center gap-2">
               <Badge>{genreLabel(work.genre)}</Badge>
@@ -428,14 +429,21 @@ function BackToWorks() {
   );
 }
 
-/** The page's frame while the work loads, laid out as WorkDetail is (the back link included). */
-function WorkSkeleton() {
+/**
+ * The page's frame while the work loads, laid out as WorkDetail is (the back link included), with
+ * the work's cover, which needs only the id, where its screenshots go.
+ */
+function WorkSkeleton({ id }: { id: string }) {
   return (
     <PageContainer className="flex flex-col gap-8 py-6 sm:py-10">
       <BackToWorks />
       <div role="status" aria-label="読み込み中" className="grid gap-8 lg:grid-cols-[minmax(0,1fr)_20rem]">
         <div className="flex flex-col gap-4">
-          <Skeleton shape="square" className="aspect-[16/10] rounded-2xl" />
+          {/* The carousel's box, border and all, so nothing moves when it takes this place. */}
+          <div className="relative overflow-hidden rounded-2xl border border-zinc-200 bg-zinc-100">
+            <Skeleton shape="square" className="aspect-[16/10]" />
+            <EarlyCover id={id} />
+          </div>
           <Skeleton className="h-5 w-24" />
           <Skeleton className="h-8 w-2/3" />
           <Skeleton className="h-20 w-full" />
