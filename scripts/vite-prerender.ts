@@ -37,9 +37,16 @@ const PAINTS_ALONE = "data-paints-alone";
 /** On #root: the chunks its page needs, preloaded with the entry once the page is painted. */
 const PRELOAD_AFTER_PAINT = "data-preload-after-paint";
 
-/** Plain ES2017: adds a low-priority <link rel="modulepreload"> for each URL of the array `hrefs`. */
+/** How many requests one task starts (preloadEach). */
+const PRELOADS_PER_TASK = 6;
+
+/**
+ * Plain ES2017: adds a low-priority <link rel="modulepreload"> for each URL of the array `hrefs`,
+ * a few per task: starting a request costs a slow phone's main thread a few milliseconds, and a
+ * page's forty chunks in one go would hold it, and a tap, for a fifth of a second.
+ */
 const preloadEach = (hrefs: string) =>
-  `${hrefs}.forEach(function (href) { var link = document.createElement("link"); link.rel = "modulepreload"; link.fetchPriority = "low"; link.href = href; document.head.appendChild(link); });`;
+  `(function preload(hrefs) { hrefs.slice(0, ${PRELOADS_PER_TASK}).forEach(function (href) { var link = document.createElement("link"); link.rel = "modulepreload"; link.fetchPriority = "low"; link.href = href; document.head.appendChild(link); }); if (hrefs.length > ${PRELOADS_PER_TASK}) setTimeout(preload, 0, hrefs.slice(${PRELOADS_PER_TASK})); })(${hrefs});`;
 
 /** Runs in the browser before the first paint; see the header comment. Plain ES2017. */
 const PICK_TEMPLATE = `(function () {
@@ -92,12 +99,12 @@ const startAfterFirstPaint = (entry: string) => `(function () {
   function start() {
     if (started) return;
     started = true;
-    ${preloadEach(`(document.getElementById("root").getAttribute("${PRELOAD_AFTER_PAINT}") || "").split(" ").filter(Boolean)`)}
     var script = document.createElement("script");
     script.type = "module";
     script.crossOrigin = "";
     script.src = ${JSON.stringify(entry)};
     document.head.appendChild(script);
+    ${preloadEach(`(document.getElementById("root").getAttribute("${PRELOAD_AFTER_PAINT}") || "").split(" ").filter(Boolean)`)}
   }
   if (document.hidden) return start();
   document.addEventListener("visibilitychange", start, { once: true });
@@ -181,9 +188,14 @@ export function prerenderPublicPages(): Plugin {
         const needed = new Set<string>();
         walk(chunk.fileName, needed);
         const module = path.relative(config.root, chunk.facadeModuleId).split(path.sep).join("/");
+        // The page's own chunk, then the largest first: they take longest to arrive.
+        const size = (file: string) => (file === chunk.fileName ? Infinity : (chunks.get(file)?.code.length ?? 0));
         preloads.set(
           module,
-          [...needed].filter((file) => !loadedByEntry.has(file)).map((file) => `${config.base}${file}`),
+          [...needed]
+            .filter((file) => !loadedByEntry.has(file))
+            .sort((x, y) => size(y) - size(x))
+            .map((file) => `${config.base}${file}`),
         );
       }
     },
