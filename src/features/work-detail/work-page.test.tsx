@@ -93,6 +93,15 @@ describe("WorkPage while the work loads", () => {
     expect(shot.parentElement).toHaveStyle({ backgroundImage: 'url("https://vibe.convex.site/covers/projects/w1")' });
   });
 
+  it("never asks for the cover when the work is there at once (opened from within the app)", async () => {
+    vi.stubEnv("VITE_CONVEX_SITE_URL", "https://vibe.convex.site");
+    answer = work({ screenshots: [{ url: "/shot-1.png", thumbnailUrl: "/thumb-1.png" }] });
+    renderPage();
+    const shot = await screen.findByRole("img", { name: "今日のパレットのスクリーンショット 1/1" });
+    expect(shot.parentElement!.style.backgroundImage).toBe("");
+    expect(document.querySelector("img[data-path-src]")).toBeNull();
+  });
+
   it("shows only the skeleton without a known HTTP-action site", () => {
     vi.stubEnv("VITE_CONVEX_SITE_URL", "");
     vi.stubEnv("VITE_CONVEX_URL", "http://127.0.0.1:3210");

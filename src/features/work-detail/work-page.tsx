@@ -75,11 +75,14 @@ function WorkLoader({ id }: { id: string }) {
   const work = useQuery(api.projects.get, { id });
   const shown = work && !("unavailable" in work) ? work : null;
   useRecordView(shown ? shown._id : undefined);
+  // The skeleton showed the cover: the carousel keeps it until the first screenshot is there. A
+  // page whose data was there at once never fetches it.
+  const [coverShown] = useState(work === undefined);
 
   if (work === undefined) return <WorkSkeleton id={id} />;
   if (work === null) return <MissingWork />;
   if (!shown) return <UnavailableWork />;
-  return <WorkDetail work={shown} />;
+  return <WorkDetail work={shown} backdrop={coverShown ? earlyCoverUrl(shown._id) : null} />;
 }
 
 /** A hidden work seen by anyone but its author and the moderators. */
@@ -131,7 +134,7 @@ function MissingWork() {
   );
 }
 
-function WorkDetail({ work }: { work: Work }) {
+function WorkDetail({ work, backdrop }: { work: Work; backdrop: string | null }) {
   return (
     <PageContainer className="flex flex-col gap-8 py-6 sm:py-10">
       <PageTitle title={work.title} description={summarize(work.description, META_DESCRIPTION_MAX)} />
@@ -141,7 +144,7 @@ function WorkDetail({ work }: { work: Work }) {
       {/* Phones read the author card before the comments; desktops keep it beside everything. */}
       <div className="grid gap-8 lg:grid-cols-[minmax(0,1fr)_20rem] lg:grid-rows-[auto_1fr]">
         <div className="flex min-w-0 flex-col gap-8 lg:col-start-1 lg:row-start-1">
-          <ScreenshotCarousel screenshots={work.screenshots} title={work.title} backdrop={earlyCoverUrl(work._id)} />
+          <ScreenshotCarousel screenshots={work.screenshots} title={work.title} backdrop={backdrop} />
           <header className="flex flex-col gap-4">
             <div className="flex flex-wrap items-center gap-2">
               <Badge>{genreLabel(work.genre)}</Badge>
