@@ -14,8 +14,9 @@
 //   stylesheet, which holds up the first paint.
 // - The entry starts only after the prerendered page has been painted (startAfterFirstPaint):
 //   a browser that has the script early (a fast network, a repeat visit) would otherwise run it
-//   first and show nothing until the app has evaluated. On "/" it is not even fetched before that
-//   paint (homeOrElsewhere).
+//   first and show nothing until the app has evaluated. On "/" and a work page, whose largest
+//   paint needs no script (the home page's copy; the work's cover, named by the address: see
+//   PICK_TEMPLATE), it is not even fetched before that paint (homeOrElsewhere).
 import fs from "node:fs";
 import path from "node:path";
 import { createServer, type Plugin, type ResolvedConfig } from "vite";
