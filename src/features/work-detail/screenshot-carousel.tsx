@@ -35,6 +35,14 @@ function sources(shot: Screenshot | undefined) {
   return { src, srcSet: `${shot.thumbnailUrl} ${THUMBNAIL_WIDTH}w, ${shot.url} ${ORIGINAL_WIDTH_ASSUMED}w`, sizes: SIZES };
 }
 
+/** The backdrop, laid out as the <img> over it (object-contain). */
+const backdropStyle = (url: string) => ({
+  backgroundImage: `url(${JSON.stringify(url)})`,
+  backgroundPosition: "center",
+  backgroundSize: "contain",
+  backgroundRepeat: "no-repeat",
+});
+
 /**
  * The work's screenshots, one at a time: ←/→ buttons and keys (wrapping round at the ends) and
  * a dot per image. One image shows without controls; none shows the placeholder. Only the shown
@@ -87,12 +95,7 @@ export function ScreenshotCarousel({ screenshots, title, backdrop, className }: 
         className,
       )}
     >
-      <div
-        className="aspect-[16/10] bg-contain bg-center bg-no-repeat"
-        style={
-          backdrop && count > 0 && current === 0 && !firstArrived ? { backgroundImage: `url(${JSON.stringify(backdrop)})` } : undefined
-        }
-      >
+      <div className="aspect-[16/10]" style={backdrop && count > 0 && current === 0 && !firstArrived ? backdropStyle(backdrop) : undefined}>
         <img
           key={current}
           {...sources(shot)}
