@@ -1,11 +1,12 @@
 import { httpRouter } from "convex/server";
 import { auth } from "./auth";
-import { COVER_PREFIX, SHARE_CHALLENGE_PREFIX, SHARE_PROJECT_PREFIX } from "./model/shareLinks";
+import { COVER_PREFIX, GALLERY_COVER_PREFIX, SHARE_CHALLENGE_PREFIX, SHARE_PROJECT_PREFIX } from "./model/shareLinks";
+import { coverImage, galleryCoverImage } from "./covers";
 import { embedPage, oembed } from "./embeds";
 import { feed } from "./feeds";
 import { EMBED_PREFIX, OEMBED_PATH } from "./model/embedLinks";
 import { FEED_PREFIX } from "./model/feedLinks";
-import { coverImage, projectSharePage, resultsSharePage } from "./share";
+import { projectSharePage, resultsSharePage } from "./share";
 import { sitemapIndex, sitemapPart } from "./sitemap";
 
 const http = httpRouter();
@@ -19,6 +20,8 @@ http.route({ pathPrefix: SHARE_PROJECT_PREFIX, method: "GET", handler: projectSh
 http.route({ pathPrefix: SHARE_CHALLENGE_PREFIX, method: "GET", handler: resultsSharePage });
 // A work's cover picture by id, which the work page shows before its data has arrived.
 http.route({ pathPrefix: COVER_PREFIX, method: "GET", handler: coverImage });
+// The pictures of the gallery's first cards, which /projects shows before its data has arrived.
+http.route({ pathPrefix: GALLERY_COVER_PREFIX, method: "GET", handler: galleryCoverImage });
 
 // For search engines and feed readers (README "Findable"): the sitemap and Atom feeds.
 http.route({ path: "/sitemap.xml", method: "GET", handler: sitemapIndex });

@@ -3,7 +3,7 @@
 import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
 import indexHtml from "../index.html?raw";
 import type { Id } from "./_generated/dataModel";
-import { cloudSiteUrl, coverPath, shareProjectPath } from "./model/shareLinks";
+import { cloudSiteUrl, shareProjectPath } from "./model/shareLinks";
 import { summarize } from "./model/cleanText";
 import { escapeHtml } from "./model/markup";
 import { renderSharePage, SHARE_DESCRIPTION_MAX, SITE_TAGS } from "./model/sharePage";
@@ -255,56 +255,6 @@ describe("GET /share/projects/{id}", () => {
       expect(html).not.toContain("http-equiv");
       expect(html).not.toContain("<script>");
       expect(html).not.toContain("隠された作品");
-    }
-  });
-});
-
-describe("GET /covers/projects/{id}", () => {
-  test("answers with the thumbnail of the work's first screenshot, cacheable for minutes", async () => {
-    const t = newTest();
-    const author = await createUser(t);
-    const first = await storePair(t, realPng(), realGif(), "image/gif");
-    const second = await storePair(t);
-    const id = await createWork(t, author.userId, { screenshots: [first, second] });
-
-    const response = await t.fetch(coverPath(id));
-    expect(response.status).toBe(200);
-    expect(response.headers.get("content-type")).toBe("image/gif");
-    expect(response.headers.get("cache-control")).toBe("public, max-age=300");
-    expect(new Uint8Array(await response.arrayBuffer())).toEqual(realGif());
-  });
-
-  test("a work whose first screenshot changes answers with the new one", async () => {
-    const t = newTest();
-    const author = await createUser(t);
-    const id = await createWork(t, author.userId, { screenshots: [await storePair(t)] });
-    const replacement = await storePair(t, realPng(), realGif(), "image/gif");
-    await t.run(async (ctx) => ctx.db.patch("projects", id, { screenshots: [replacement] }));
-    expect(new Uint8Array(await (await t.fetch(coverPath(id))).arrayBuffer())).toEqual(realGif());
-  });
-
-  test("a missing, deleted, hidden or malformed id, or a work without screenshots, gives a 404 nobody caches", async () => {
-    const t = newTest();
-    const author = await createUser(t);
-    const deleted = await createWork(t, author.userId);
-    await t.run(async (ctx) => ctx.db.delete("projects", deleted));
-    const hidden = await createWork(t, author.userId, { screenshots: [await storePair(t)] });
-    await t.run(async (ctx) => ctx.db.patch("projects", hidden, { hidden: true }));
-    const bare = await createWork(t, author.userId);
-    await t.run(async (ctx) => ctx.db.patch("projects", bare, { screenshots: [] }));
-    const user = author.userId as string;
-    for (const path of [
-      coverPath(deleted),
-      coverPath(hidden),
-      coverPath(bare),
-      coverPath("nope"),
-      coverPath(user),
-      `${coverPath(hidden)}/x`,
-    ]) {
-      const response = await t.fetch(path);
-      expect(response.status, path).toBe(404);
-      expect(response.headers.get("cache-control"), path).toBe("no-store");
-      expect((await response.arrayBuffer()).byteLength, path).toBe(0);
     }
   });
 });

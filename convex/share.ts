@@ -1,13 +1,11 @@
 // Share links (docs/decisions.md "SEO, share cards, feeds and embeds"): GET /share/projects/{id} on
 // the HTTP-action site answers with the work's Open Graph / Twitter card tags for crawlers and
 // sends people on to the work page at SITE_URL (the web app); GET /share/challenges/{id}/results
-// does the same for a challenge's results once they are out. GET /covers/projects/{id} is a
-// work's cover picture by id, which the work page's prerendered frame shows before any script has
-// run (scripts/vite-prerender.ts). Routed in convex/http.ts; the page itself is model/sharePage.ts.
+// does the same for a challenge's results once they are out. Routed in convex/http.ts; the page
+// itself is model/sharePage.ts.
 import { v } from "convex/values";
 import { internal } from "./_generated/api";
-import type { Doc } from "./_generated/dataModel";
-import { httpAction, internalQuery, type QueryCtx } from "./_generated/server";
+import { httpAction, internalQuery } from "./_generated/server";
 import {
   renderNotFoundPage,
   renderShareLinkPage,
@@ -16,13 +14,7 @@ import {
   resultsShareDescription,
   resultsShareTitle,
 } from "./model/sharePage";
-import {
-  challengeIdOfResultsPath,
-  COVER_PREFIX,
-  SHARE_PROJECT_PREFIX,
-  shareChallengeResultsPath,
-  shareProjectPath,
-} from "./model/shareLinks";
+import { challengeIdOfResultsPath, SHARE_PROJECT_PREFIX, shareChallengeResultsPath, shareProjectPath } from "./model/shareLinks";
 import { AWARD_LABELS } from "./model/judgingRules";
 import { resultsCardCurrent, resultsHighlights, resultsPublished } from "./model/resultsHighlights";
 import { CHALLENGE_MESSAGES } from "./model/challengeTerms";
@@ -30,6 +22,7 @@ import { idAfterPrefix, webAppUrl, webPaths } from "./model/webApp";
 import { cardShowsAuthor } from "./model/shareCardAuthor";
 import { DELETED_USER_NAME, displayNameOf } from "./model/users";
 import { PROJECT_NOT_FOUND_MESSAGE } from "./projects";
+import { shownWork } from "./model/visibility";
 
 /**
  * What a share card or an embed card (convex/embeds.ts) shows of a work, or null when the id is
@@ -71,36 +64,6 @@ export const workPreview = internalQuery({
       likesCount: work.likesCount,
     };
   },
-});
-
-/** The work `id` names, unless the id is malformed or the work is gone or hidden. */
-async function shownWork(ctx: QueryCtx, id: string): Promise<Doc<"projects"> | null> {
-  const projectId = ctx.db.normalizeId("projects", id);
-  const work = projectId ? await ctx.db.get("projects", projectId) : null;
-  // A work a moderator hid shows nothing of itself outside the app either.
-  return work && work.hidden !== true ? work : null;
-}
-
-/** The thumbnail of a shown work's first screenshot, or null (no such work, or no screenshot). */
-export const workCover = internalQuery({
-  args: { id: v.string() },
-  returns: v.union(v.null(), v.id("_storage")),
-  handler: async (ctx, { id }) => (await shownWork(ctx, id))?.screenshots[0]?.thumbnailStorageId ?? null,
-});
-
-/**
- * GET /covers/projects/{id}: the picture the work page opens with, served from here rather than
- * redirected to storage, so a phone spends no second connection on it. Cached for minutes, like the
- * share page: a changed first screenshot shows within them.
- */
-export const coverImage = httpAction(async (ctx, request) => {
-  const id = idAfterPrefix(new URL(request.url).pathname, COVER_PREFIX);
-  const storageId = id === null ? null : await ctx.runQuery(internal.share.workCover, { id });
-  const image = storageId ? await ctx.storage.get(storageId) : null;
-  if (!image) return new Response(null, { status: 404, headers: { "Cache-Control": "no-store" } });
-  return new Response(image, {
-    headers: { "Content-Type": image.type || "application/octet-stream", "Cache-Control": "public, max-age=300" },
-  });
 });
 
 function html(body: string, status: number, cacheControl: string): Response {

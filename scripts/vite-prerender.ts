@@ -14,9 +14,10 @@
 //   stylesheet, which holds up the first paint.
 // - The entry starts only after the prerendered page has been painted (startAfterFirstPaint):
 //   a browser that has the script early (a fast network, a repeat visit) would otherwise run it
-//   first and show nothing until the app has evaluated. On "/" and a work page, whose largest
-//   paint needs no script (the home page's copy; the work's cover, named by the address: see
-//   PICK_TEMPLATE), it is not even fetched before that paint (homeOrElsewhere).
+//   first and show nothing until the app has evaluated. On "/", a work page and /projects, whose
+//   largest paint needs no script (the home page's copy; the work's cover, named by the address:
+//   see PICK_TEMPLATE; the gallery's first cards' pictures, named by position: see
+//   showEarlyPictures), it is not even fetched before that paint (homeOrElsewhere, earlyOrNow).
 import fs from "node:fs";
 import path from "node:path";
 import { createServer, type Plugin, type ResolvedConfig } from "vite";
@@ -28,6 +29,7 @@ import {
   type PrerenderedPage,
   type PrerenderedRoute,
 } from "../src/prerender/prerendered-routes.ts";
+import { SIGNED_IN_MARK } from "../src/prerender/signed-in-mark.ts";
 
 const ELSEWHERE = "prerendered-elsewhere";
 /**
@@ -94,6 +96,43 @@ const PICK_TEMPLATE = `(function () {
 })();`;
 
 /**
+ * Whether a page whose first cards' pictures are named by position (the gallery's, data-early-src:
+ * components/works/work-grid.tsx) shows them: only on the very address it was rendered for (a
+ * query string is another gallery, which React renders afresh) and only to a browser not signed in
+ * (a signed-in visitor's list leaves out whom they mute: src/prerender/signed-in-mark.ts). A plain
+ * ES2017 expression.
+ */
+const earlyPicturesWanted = (route: PrerenderedRoute) =>
+  `(location.pathname === ${JSON.stringify(route.path)} && location.search === "" && !(function () { try { return localStorage.getItem(${JSON.stringify(SIGNED_IN_MARK)}) !== null; } catch (e) { return false; } })())`;
+
+/**
+ * After #root on a page with early pictures: sets their sources where they are wanted; its largest
+ * paint then needs no script. Elsewhere it shows none, and its chunks were wanted at once
+ * (earlyOrNow), not after the first paint. Plain ES2017.
+ */
+const showEarlyPictures = (route: PrerenderedRoute) => `(function () {
+  var root = document.getElementById("root");
+  if (!${earlyPicturesWanted(route)}) {
+    root.removeAttribute("${PRELOAD_AFTER_PAINT}");
+    return;
+  }
+  var images = root.querySelectorAll("img[data-early-src]");
+  for (var i = 0; i < images.length; i++) {
+    images[i].onerror = function () { this.hidden = true; };
+    images[i].src = images[i].getAttribute("data-early-src");
+  }
+})();`;
+
+/**
+ * In the <head> of a page with early pictures, in place of its preload links: where they are
+ * wanted nothing is fetched for the app before the first paint, so a slow phone's bandwidth goes
+ * to the stylesheet and the pictures; elsewhere the entry and the page's chunks at once. Plain
+ * ES2017.
+ */
+const earlyOrNow = (route: PrerenderedRoute, hrefs: string[]) =>
+  `<script>if (!${earlyPicturesWanted(route)}) ${preloadEach(JSON.stringify(hrefs))}</script>`;
+
+/**
  * At the end of <body>, in place of Vite's <script type="module">: starts the entry once the
  * browser reports the prerendered page's first contentful paint (a frame's callbacks run before
  * it is on screen, so requestAnimationFrame alone is too early, and so is the load event), or at
@@ -153,6 +192,8 @@ function homeOrElsewhere(entry: string, paintsAlone: string[]): string {
 
 /** Whether a page's largest paint needs no script: it names an image by the address (PICK_TEMPLATE). */
 const paintsAlone = (page: PrerenderedPage) => page.body.includes("data-path-src");
+/** Whether a page served from its own folder shows pictures before its data (showEarlyPictures). */
+const hasEarlyPictures = (page: PrerenderedPage) => page.body.includes("data-early-src");
 
 const escapeAttribute = (value: string) => value.replace(/&/g, "&amp;").replace(/"/g, "&quot;");
 
@@ -228,10 +269,9 @@ export function prerenderPublicPages(): Plugin {
         // The client never connects while prerendering; the URL only has to be well formed.
         const convexUrl = (config.env.VITE_CONVEX_URL as string | undefined) || "http://127.0.0.1:3210";
         const render = async (route: PrerenderedRoute) => ({ route, page: await renderPage(route.path, convexUrl) });
+        const chunksOf = (route: PrerenderedRoute) => preloads.get(route.pageModule) ?? [];
         const preloadLinks = (route: PrerenderedRoute) =>
-          [entry, ...(preloads.get(route.pageModule) ?? [])]
-            .map((href) => `<link rel="modulepreload" crossorigin fetchpriority="low" href="${href}">`)
-            .join("");
+          [entry, ...chunksOf(route)].map((href) => `<link rel="modulepreload" crossorigin fetchpriority="low" href="${href}">`).join("");
         // Replacements are functions: a "$" in a page's text must not read as a pattern.
         const pageHtml = (
           route: PrerenderedRoute,
@@ -259,7 +299,7 @@ export function prerenderPublicPages(): Plugin {
             [
               `<template data-route="${escapeAttribute(route.pattern === "*" ? "*" : patternSource(route.pattern))}"`,
               ` data-path="${escapeAttribute(route.path)}" data-title="${escapeAttribute(route.pattern === "*" ? "" : titleText(page.head))}"`,
-              ` data-preload="${escapeAttribute((preloads.get(route.pageModule) ?? []).join(" "))}"${paintsAlone(page) ? ` ${PAINTS_ALONE}` : ""}>`,
+              ` data-preload="${escapeAttribute(chunksOf(route).join(" "))}"${paintsAlone(page) ? ` ${PAINTS_ALONE}` : ""}>`,
               `${page.body}</template>`,
             ].join(""),
           )
@@ -273,7 +313,7 @@ export function prerenderPublicPages(): Plugin {
               servedByIndex.filter(({ page }) => paintsAlone(page)).map(({ route }) => patternSource(route.pattern)),
             ),
             // The home page's copy is its largest paint.
-            rootExtra: ` ${PRELOAD_AFTER_PAINT}="${escapeAttribute((preloads.get(home.route.pageModule) ?? []).join(" "))}"`,
+            rootExtra: ` ${PRELOAD_AFTER_PAINT}="${escapeAttribute(chunksOf(home.route).join(" "))}"`,
           }),
         );
 
@@ -281,7 +321,16 @@ export function prerenderPublicPages(): Plugin {
           if (route.pattern.includes(":") || route.pattern === "*") continue;
           const dir = path.join(outDir, route.path);
           fs.mkdirSync(dir, { recursive: true });
-          fs.writeFileSync(path.join(dir, "index.html"), pageHtml(route, page));
+          fs.writeFileSync(
+            path.join(dir, "index.html"),
+            hasEarlyPictures(page)
+              ? pageHtml(route, page, {
+                  headExtra: earlyOrNow(route, [entry, ...chunksOf(route)]),
+                  rootExtra: ` ${PRELOAD_AFTER_PAINT}="${escapeAttribute(chunksOf(route).join(" "))}"`,
+                  after: `<script>${showEarlyPictures(route)}</script>`,
+                })
+              : pageHtml(route, page),
+          );
         }
       } finally {
         await server.close();

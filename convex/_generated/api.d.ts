@@ -18,6 +18,7 @@ import type * as challengeVotingRules from "../challengeVotingRules.js";
 import type * as challenges from "../challenges.js";
 import type * as comments from "../comments.js";
 import type * as constants from "../constants.js";
+import type * as covers from "../covers.js";
 import type * as crons from "../crons.js";
 import type * as drafts from "../drafts.js";
 import type * as emails from "../emails.js";
@@ -151,6 +152,7 @@ declare const fullApi: ApiFromModules<{
   challenges: typeof challenges;
   comments: typeof comments;
   constants: typeof constants;
+  covers: typeof covers;
   crons: typeof crons;
   drafts: typeof drafts;
   emails: typeof emails;

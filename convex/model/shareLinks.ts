@@ -13,12 +13,26 @@ export function shareProjectPath(projectId: string): string {
   return `${SHARE_PROJECT_PREFIX}${encodeURIComponent(projectId)}`;
 }
 
-/** The route prefix of a work's cover picture (convex/share.ts coverImage). */
+/** The route prefix of a work's cover picture (convex/covers.ts coverImage). */
 export const COVER_PREFIX = "/covers/projects/";
 
 /** The path of a work's cover picture on the HTTP-action site. */
 export function coverPath(projectId: string): string {
   return `${COVER_PREFIX}${encodeURIComponent(projectId)}`;
+}
+
+/** The route prefix of the gallery's first covers (convex/covers.ts galleryCoverImage). */
+export const GALLERY_COVER_PREFIX = "/covers/gallery/";
+
+/**
+ * How many of the gallery's first cards have a cover by position: its first row at the widest
+ * layout (lg:grid-cols-3), all a screen shows before scrolling.
+ */
+export const GALLERY_COVERS = 3;
+
+/** Where the picture of the gallery's card at `position` (0-based, newest first) is served. */
+export function galleryCoverPath(position: number): string {
+  return `${GALLERY_COVER_PREFIX}${position}`;
 }
 
 /** The route prefix of a challenge's results share page, `/share/challenges/{id}/results`. */

@@ -1,7 +1,7 @@
 // Who sees what a moderator (or an automatic signal) took out of sight: the author, with the
 // reason, and moderators; everyone else sees nothing of it (docs: trust and safety).
 import { v } from "convex/values";
-import type { Id } from "../_generated/dataModel";
+import type { Doc, Id } from "../_generated/dataModel";
 import type { QueryCtx } from "../_generated/server";
 import type { ModerationState } from "../schema";
 import { isModerator } from "./functions";
@@ -39,4 +39,15 @@ export async function canSee(
   if (row.hidden !== true) return true;
   if (viewerId !== null && viewerId === ownerId) return true;
   return await viewerIsModerator(ctx, viewerId);
+}
+
+/**
+ * The work `id` names as anyone outside the app may see it (a share card, an embed, a cover), or
+ * null when the id is malformed or the work is gone or hidden.
+ */
+export async function shownWork(ctx: QueryCtx, id: string): Promise<Doc<"projects"> | null> {
+  const projectId = ctx.db.normalizeId("projects", id);
+  const work = projectId ? await ctx.db.get("projects", projectId) : null;
+  // A work a moderator hid shows nothing of itself outside the app either.
+  return work && work.hidden !== true ? work : null;
 }

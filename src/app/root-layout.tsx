@@ -7,6 +7,7 @@ import { NavigationProgress } from "@/components/layout/navigation-progress";
 import { CanonicalLink } from "@/components/seo/canonical-link";
 import { HeaderAccount } from "@/features/auth/header-account";
 import { HeaderNotifications } from "@/features/notifications/header-notifications";
+import { useSignedInMark } from "@/lib/use-signed-in-mark";
 import { useViewer } from "@/lib/use-viewer";
 
 const SignedInEffects = lazy(() => import("./signed-in-shell").then((m) => ({ default: m.SignedInEffects })));
@@ -16,7 +17,9 @@ export const MAIN_CONTENT_ID = "main-content";
 
 /** The frame of every page: skip link, header, the page, footer and the connection banner. */
 export function RootLayout() {
-  const signedIn = useViewer().status === "signedIn";
+  const { status } = useViewer();
+  const signedIn = status === "signedIn";
+  useSignedInMark(status);
   return (
     <div className="flex min-h-dvh flex-col">
       <a

@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import type { Page } from "playwright-core";
 import { describe, expect, test } from "vitest";
+import { SIGNED_IN_MARK } from "../../src/prerender/signed-in-mark";
 import { newIdentity, signIn } from "./auth";
 import { expectNoSeriousA11yViolations } from "./axe";
 import { PHONE, useBrowser } from "./browser";
@@ -97,6 +98,9 @@ describe("sign-in, profile setup and edit, settings, account deletion", () => {
     await button(page, "完了").click();
     await page.waitForURL((url) => url.pathname === "/");
 
+    // Signed in: the prerendered gallery shows this browser no early pictures (whom it mutes).
+    await page.waitForFunction((mark) => localStorage.getItem(mark) === "1", SIGNED_IN_MARK);
+
     // Edit: 保存 stays disabled until something changes; 戻る asks before discarding.
     await page.goto("/profile/edit");
     const save = button(page, "保存");
@@ -157,6 +161,8 @@ describe("sign-in, profile setup and edit, settings, account deletion", () => {
     await confirm.click();
     await page.waitForURL((url) => url.pathname === "/");
     await page.getByRole("banner").getByRole("button", { name: "ログイン" }).waitFor();
+    // Signed out: the prerendered gallery may show this browser its early pictures again.
+    await page.waitForFunction((mark) => localStorage.getItem(mark) === null, SIGNED_IN_MARK);
 
     // The same Google identity now starts over as a new, empty user; the old handle is free.
     await signIn(page, identity);

@@ -6,6 +6,7 @@
 import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, inject, test } from "vitest";
 import { buildForProduction } from "../../scripts/production-build";
+import { SIGNED_IN_MARK } from "../../src/prerender/signed-in-mark";
 import { PHONE, useBrowser } from "./browser";
 import { discoverPaths, layoutShiftOf, MAX_CLS, publicPages, recordShifts } from "./layout-shifts";
 
@@ -85,6 +86,47 @@ describe("the prerendered HTML", () => {
     expect(box?.width).toBeGreaterThan(PHONE.width / 2);
   });
 
+  test("the gallery shows its first cards' pictures before any script has loaded, the very ones its cards then show", async () => {
+    const page = await withoutScripts();
+    await page.goto("/projects");
+    const early = page.locator("img[data-early-src]");
+    await expect(early.evaluateAll((images) => images.map((image) => image.getAttribute("src")))).resolves.toEqual(
+      [0, 1, 2].map((position) => `${inject("siteUrl")}/covers/gallery/${position}`),
+    );
+    await page.waitForFunction(() => {
+      const image = document.querySelector<HTMLImageElement>("img[data-early-src]");
+      return image !== null && image.complete && image.naturalWidth > 0 && !image.hidden;
+    });
+    expect((await early.first().boundingBox())?.width).toBeGreaterThan(PHONE.width / 2);
+
+    // The picture is a redirect to the newest card's own thumbnail: the card finds it cached.
+    const redirect = await fetch(`${inject("siteUrl")}/covers/gallery/0`, { redirect: "manual" });
+    expect(redirect.status).toBe(302);
+    const withScripts = await browser.newPage(PHONE, siteUrl());
+    await withScripts.goto("/projects");
+    const firstCard = withScripts.locator("img[data-card-thumbnail]").first();
+    await expect(firstCard.getAttribute("src")).resolves.toBe(redirect.headers.get("location"));
+  });
+
+  test("another gallery (a query string) shows no early pictures: they would be another list's", async () => {
+    const page = await withoutScripts();
+    await page.goto("/projects?sort=popular");
+    await expect(page.getByRole("heading", { level: 1, name: "作品を探す" }).isVisible()).resolves.toBe(true);
+    await expect(
+      page.locator("img[data-early-src]").evaluateAll((images) => images.map((image) => image.hasAttribute("src"))),
+    ).resolves.toEqual([false, false, false]);
+  });
+
+  test("a browser last signed in gets no early pictures: its list leaves out whom it mutes", async () => {
+    const page = await withoutScripts();
+    await page.addInitScript(`localStorage.setItem(${JSON.stringify(SIGNED_IN_MARK)}, "1")`);
+    await page.goto("/projects");
+    await expect(page.getByRole("heading", { level: 1, name: "作品を探す" }).isVisible()).resolves.toBe(true);
+    await expect(
+      page.locator("img[data-early-src]").evaluateAll((images) => images.map((image) => image.hasAttribute("src"))),
+    ).resolves.toEqual([false, false, false]);
+  });
+
   test("gives signed-in pages the frame with a spinner and the site's title", async () => {
     const page = await withoutScripts();
     await page.goto("/notifications");
@@ -115,7 +157,7 @@ describe("once the scripts run", () => {
     }
   });
 
-  test("the home page and a work page ask for no script before their first paint; a profile asks for its own with the HTML", async () => {
+  test("the home page, the gallery and a work page ask for no script before their first paint; a profile asks for its own with the HTML", async () => {
     /** The first contentful paint and the first script request, on the page's own clock. */
     const paintAndFirstScript = (page: Page) =>
       page.evaluate(() => ({
@@ -133,6 +175,14 @@ describe("once the scripts run", () => {
     const atHome = await paintAndFirstScript(home);
     expect(atHome.paint).not.toBeNull();
     expect(atHome.firstScript).toBeGreaterThanOrEqual(atHome.paint ?? Infinity);
+
+    // The gallery's largest paint is its first card's picture, named by position.
+    const gallery = await browser.newPage(PHONE, siteUrl());
+    await gallery.goto("/projects");
+    await gallery.getByRole("banner").getByRole("button", { name: "ログイン" }).waitFor();
+    const atGallery = await paintAndFirstScript(gallery);
+    expect(atGallery.paint).not.toBeNull();
+    expect(atGallery.firstScript).toBeGreaterThanOrEqual(atGallery.paint ?? Infinity);
 
     const { workPath, profilePath } = await discoverPaths(await browser.newPage(PHONE, siteUrl()));
     // A work page's largest paint is its cover, which needs no script.

@@ -4,6 +4,7 @@
 import type { PaginationStatus } from "convex/react";
 import { Button } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
+import { CARD_IMAGE_PROPS } from "./card-image";
 import { WorkCard, type WorkCardData } from "./work-card";
 
 const GRID = "grid gap-4 sm:grid-cols-2 lg:grid-cols-3";
@@ -20,12 +21,35 @@ export function WorkGrid({ works, now, label }: { works: readonly WorkCardData[]
   );
 }
 
-export function WorkGridSkeleton({ count = 6 }: { count?: number }) {
+type WorkGridSkeletonProps = {
+  count?: number;
+  /**
+   * Pictures for the first cards that the prerendered page shows before any script has run: each
+   * `<img>` names its URL in data-early-src, and the page's inline script sets it as the source
+   * (scripts/vite-prerender.ts showEarlyPictures), only on the address it was rendered for and
+   * only for a browser not signed in.
+   */
+  earlyPictures?: readonly string[];
+};
+
+export function WorkGridSkeleton({ count = 6, earlyPictures = [] }: WorkGridSkeletonProps) {
   return (
     <ul className={GRID} aria-busy="true" aria-label="読み込み中">
       {Array.from({ length: count }, (_, n) => (
         <li key={n} className="overflow-hidden rounded-2xl border border-zinc-200 bg-white">
-          <Skeleton shape="square" className="aspect-[16/10]" />
+          <div className="relative aspect-[16/10]">
+            <Skeleton shape="square" className="size-full" />
+            {earlyPictures[n] && (
+              <img
+                data-early-src={earlyPictures[n]}
+                alt=""
+                width={CARD_IMAGE_PROPS.width}
+                height={CARD_IMAGE_PROPS.height}
+                fetchPriority={n === 0 ? "high" : "auto"}
+                className="absolute inset-0 size-full object-cover"
+              />
+            )}
+          </div>
           <div className="flex flex-col gap-2 p-4">
             <Skeleton className="h-4 w-1/3" />
             <Skeleton className="h-5 w-3/4" />

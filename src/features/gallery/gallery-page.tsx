@@ -71,7 +71,8 @@ function GalleryResults({ filters, onChange, onClear }: GalleryResultsProps) {
           />
           <Tile icon={<Eye aria-hidden />} label="表示中" value={shown?.count} suffix="件" />
         </dl>
-        <div className="flex flex-wrap items-center justify-between gap-3">
+        {/* Stacked on phones: side by side, whether they fit would depend on the count's text. */}
+        <div className="flex flex-col items-start gap-3 sm:flex-row sm:flex-wrap sm:items-center sm:justify-between">
           <p className="text-sm text-zinc-600" aria-live="polite">
             {shown === undefined
               ? "読み込み中…"
@@ -102,7 +103,8 @@ function Tile({ icon, label, value, suffix = "" }: { icon: ReactNode; label: Rea
         {icon}
       </span>
       <dt className="truncate text-xs text-zinc-500 sm:self-end sm:text-sm">{label}</dt>
-      <dd className="text-lg font-bold tabular-nums text-zinc-900 sm:self-start sm:text-2xl">
+      {/* A fixed height: the figure's line (digits and 件 in different fonts) is taller than its skeleton. */}
+      <dd className="h-7 text-lg font-bold tabular-nums text-zinc-900 sm:h-8 sm:self-start sm:text-2xl">
         {value === undefined ? <Skeleton className="mt-1 h-6 w-12" /> : `${formatNumber(value)}${suffix}`}
       </dd>
     </div>

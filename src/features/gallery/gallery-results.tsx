@@ -12,7 +12,8 @@ import { paths } from "@/config/paths";
 import { formatNumber } from "@/lib/i18n/format";
 import { useLoadedCountMemory } from "@/lib/use-loaded-count-memory";
 import { useNow } from "@/lib/use-now";
-import { hasActiveFilters, queryFilterArgs, type GalleryFilters, type GalleryView } from "./gallery-params";
+import { earlyGalleryPictures } from "./early-pictures";
+import { hasActiveFilters, queryFilterArgs, type GalleryFilters } from "./gallery-params";
 
 export const PAGE_SIZE = 20;
 
@@ -39,7 +40,7 @@ export function BrowseResults({ filters, onClear, header }: ResultsProps) {
     return (
       <>
         {header(undefined)}
-        <ResultsSkeleton view={filters.view} />
+        <ResultsSkeleton filters={filters} />
       </>
     );
   return (
@@ -70,7 +71,7 @@ export function SearchResults({ filters, onClear, header }: ResultsProps) {
     return (
       <>
         {header(undefined)}
-        <ResultsSkeleton view={filters.view} />
+        <ResultsSkeleton filters={filters} />
       </>
     );
   const reachable = current.capped ? Math.min(current.total, current.cap) : current.total;
@@ -157,9 +158,9 @@ function WorkResults({ works, filters, onClear, canLoadMore, loadingMore, onLoad
   );
 }
 
-export function ResultsSkeleton({ view }: { view: GalleryView }) {
+export function ResultsSkeleton({ filters }: { filters: GalleryFilters }) {
   const items = Array.from({ length: 6 }, (_, n) => n);
-  if (view === "list") {
+  if (filters.view === "list") {
     return (
       <ul className="flex flex-col gap-3" aria-busy="true" aria-label="読み込み中">
         {items.map((n) => (
@@ -170,5 +171,5 @@ export function ResultsSkeleton({ view }: { view: GalleryView }) {
       </ul>
     );
   }
-  return <WorkGridSkeleton count={items.length} />;
+  return <WorkGridSkeleton count={items.length} earlyPictures={earlyGalleryPictures(filters)} />;
 }
