@@ -60,7 +60,8 @@ function renderAt(url: string) {
 }
 
 const search = () => screen.getByTestId("search").textContent;
-const tab = (name: string) => screen.getByRole("tab", { name });
+const filterButton = (name: string) =>
+  within(screen.getByRole("group", { name: "チャレンジの状態で絞り込む" })).getByRole("button", { name });
 const lastListArgs = () => {
   const { paginationOpts: _, ...args } = convex.callsTo(api.challenges.list).at(-1) ?? {};
   return args;
@@ -82,15 +83,15 @@ beforeEach(() => {
 describe("ChallengesPage filter", () => {
   it("shows every challenge without ?status=", () => {
     renderAt("/challenges");
-    expect(tab("すべて")).toHaveAttribute("aria-selected", "true");
+    expect(filterButton("すべて")).toHaveAttribute("aria-pressed", "true");
     expect(lastListArgs()).toEqual({});
     expect(within(screen.getByRole("list", { name: "チャレンジ一覧" })).getAllByRole("listitem")).toHaveLength(3);
   });
 
   it("reads the status from the URL", () => {
     renderAt("/challenges?status=voting");
-    expect(tab("投票中")).toHaveAttribute("aria-selected", "true");
-    expect(tab("すべて")).toHaveAttribute("aria-selected", "false");
+    expect(filterButton("投票中")).toHaveAttribute("aria-pressed", "true");
+    expect(filterButton("すべて")).toHaveAttribute("aria-pressed", "false");
     expect(lastListArgs()).toEqual({ status: "voting" });
     expect(screen.getByRole("link", { name: "チャレンジv" })).toBeVisible();
     expect(screen.queryByRole("link", { name: "チャレンジa" })).not.toBeInTheDocument();
@@ -98,18 +99,18 @@ describe("ChallengesPage filter", () => {
 
   it("falls back to すべて for an unknown status", () => {
     renderAt("/challenges?status=closed");
-    expect(tab("すべて")).toHaveAttribute("aria-selected", "true");
+    expect(filterButton("すべて")).toHaveAttribute("aria-pressed", "true");
     expect(lastListArgs()).toEqual({});
   });
 
   it("writes the chosen filter into the URL, and leaves it out for すべて", async () => {
     const user = renderAt("/challenges");
-    await user.click(tab("終了"));
+    await user.click(filterButton("終了"));
     expect(search()).toBe("?status=ended");
     expect(lastListArgs()).toEqual({ status: "ended" });
-    await user.click(tab("募集中"));
+    await user.click(filterButton("募集中"));
     expect(search()).toBe("?status=active");
-    await user.click(tab("すべて"));
+    await user.click(filterButton("すべて"));
     expect(search()).toBe("");
   });
 });
@@ -178,8 +179,8 @@ describe("ChallengesPage content", () => {
     expect(search()).toBe("");
 
     server.challenges = [];
-    await user.click(tab("投票中"));
-    await user.click(tab("すべて"));
+    await user.click(filterButton("投票中"));
+    await user.click(filterButton("すべて"));
     expect(screen.getByRole("heading", { name: "チャレンジはまだありません" })).toBeVisible();
   });
 });

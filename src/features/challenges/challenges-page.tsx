@@ -3,10 +3,10 @@ import { PageContainer } from "@/components/layout/page-container";
 import { PageTitle } from "@/components/layout/page-title";
 import { QueryErrorBoundary } from "@/components/query-error-boundary";
 import { ButtonLink } from "@/components/ui/button";
-import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
+import { SegmentedGroup, segmentClass } from "@/components/ui/segmented";
 import { paths } from "@/config/paths";
 import { useViewer } from "@/lib/use-viewer";
-import { CHALLENGE_FILTERS, FILTER_LABELS, ORDER_NOTES, parseStatusParam } from "./challenge-filter";
+import { CHALLENGE_FILTERS, FILTER_LABELS, ORDER_NOTES } from "./challenge-filter";
 import { ChallengeList } from "./challenge-list";
 import { ChallengeSummary } from "./challenge-summary";
 import { useChallengeFilter } from "./use-challenge-filter";
@@ -36,21 +36,26 @@ export function ChallengesPage() {
       <QueryErrorBoundary>
         <ChallengeSummary />
       </QueryErrorBoundary>
-      <Tabs value={filter} onValueChange={(value) => setFilter(parseStatusParam(value))}>
-        <TabsList aria-label="チャレンジの状態で絞り込む">
+      {/* A filter of one list, like the gallery's sort: pressed buttons, not tabs and panels. */}
+      <div>
+        <SegmentedGroup label="チャレンジの状態で絞り込む">
           {CHALLENGE_FILTERS.map((value) => (
-            <TabsTrigger key={value} value={value}>
+            <button
+              key={value}
+              type="button"
+              aria-pressed={filter === value}
+              onClick={() => setFilter(value)}
+              className={segmentClass(filter === value)}
+            >
               {FILTER_LABELS[value]}
-            </TabsTrigger>
+            </button>
           ))}
-        </TabsList>
-        <TabsContent value={filter}>
-          <p className="mb-4 text-sm text-zinc-500">{ORDER_NOTES[filter]}</p>
-          <QueryErrorBoundary resetKey={filter}>
-            <ChallengeList key={filter} filter={filter} canCreate={signedIn} onShowAll={() => setFilter("all")} />
-          </QueryErrorBoundary>
-        </TabsContent>
-      </Tabs>
+        </SegmentedGroup>
+        <p className="mt-4 mb-4 text-sm text-zinc-500">{ORDER_NOTES[filter]}</p>
+        <QueryErrorBoundary resetKey={filter}>
+          <ChallengeList key={filter} filter={filter} canCreate={signedIn} onShowAll={() => setFilter("all")} />
+        </QueryErrorBoundary>
+      </div>
     </PageContainer>
   );
 }

@@ -1,6 +1,6 @@
 import { useQuery } from "convex/react";
 import { House, Lock, Settings, UserX } from "lucide-react";
-import { lazy, Suspense, useState } from "react";
+import { lazy, Suspense, useEffect, useState } from "react";
 import { useParams } from "react-router-dom";
 import { api } from "../../../convex/_generated/api";
 import { PageContainer } from "@/components/layout/page-container";
@@ -14,6 +14,7 @@ import { EmptyState } from "@/components/ui/empty-state";
 import { ErrorState } from "@/components/ui/error-state";
 import { Link } from "@/components/ui/link";
 import { Skeleton } from "@/components/ui/skeleton";
+import { WorkGridSkeleton } from "@/components/works/work-grid";
 import { paths } from "@/config/paths";
 import { useOpenedOnce } from "@/lib/use-opened-once";
 import { useViewer } from "@/lib/use-viewer";
@@ -21,10 +22,12 @@ import type { FollowListKind } from "./follow-list-dialog";
 import { ProfileBadges } from "./profile-badges";
 import { type Profile, ProfileHeader } from "./profile-header";
 import { ProfileStats } from "./profile-stats";
-import { ProfileTabs } from "./profile-tabs";
 
 // The followers / following lists (a Radix dialog) download when first opened.
 const FollowListDialog = lazy(() => import("./follow-list-dialog").then((m) => ({ default: m.FollowListDialog })));
+// The tabs below the header (Radix Tabs, the work grids, the drafts: some twenty files) download
+// once the header is on screen, so a phone paints the profile without waiting for them.
+const ProfileTabs = lazy(() => import("./profile-tabs").then((m) => ({ default: m.ProfileTabs })));
 
 /** /profile/{id}: id is the custom handle or the internal user id (old links keep working). */
 export function ProfilePage() {
@@ -62,6 +65,7 @@ function ProfileLoader({ id }: { id: string }) {
 function FullProfile({ profile }: { profile: Profile }) {
   const [list, setList] = useState<FollowListKind | null>(null);
   const listOpened = useOpenedOnce(list !== null);
+  const headerShown = useCommitted();
   const stats = profile.stats ?? { projectsCount: 0, zeroCodeCount: 0, totalLikes: 0, totalViews: 0 };
   return (
     <>
@@ -69,7 +73,13 @@ function FullProfile({ profile }: { profile: Profile }) {
       {profile.isOwner && <OwnerPrivacyNote />}
       <ProfileStats stats={stats} />
       <ProfileBadges badges={profile.badges ?? []} />
-      <ProfileTabs userId={profile._id} isOwner={profile.isOwner} showWorks={profile.showProjects ?? false} stats={stats} />
+      {headerShown ? (
+        <Suspense fallback={<ProfileTabsSkeleton />}>
+          <ProfileTabs userId={profile._id} isOwner={profile.isOwner} showWorks={profile.showProjects ?? false} stats={stats} />
+        </Suspense>
+      ) : (
+        <ProfileTabsSkeleton />
+      )}
       {listOpened && (
         <Suspense fallback={null}>
           <FollowListDialog userId={profile._id} kind={list} onClose={() => setList(null)} />
@@ -139,6 +149,25 @@ function MissingProfile({ id }: { id: string }) {
         }
       />
     </PageContainer>
+  );
+}
+
+/** False in the render that first shows a component, true once that has been committed. */
+function useCommitted(): boolean {
+  const [committed, setCommitted] = useState(false);
+  useEffect(() => setCommitted(true), []);
+  return committed;
+}
+
+/** The tab bar and a row of cards, where the tabs will be while their code downloads. */
+function ProfileTabsSkeleton() {
+  return (
+    <div aria-busy="true">
+      <Skeleton className="h-11 w-full max-w-sm rounded-xl" />
+      <div className="mt-4">
+        <WorkGridSkeleton count={3} />
+      </div>
+    </div>
   );
 }
 
