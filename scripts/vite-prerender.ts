@@ -83,13 +83,10 @@ const PICK_TEMPLATE = `(function () {
     root.replaceChildren(page);
     root.setAttribute("data-prerendered", t.getAttribute("data-path"));
     if (t.getAttribute("data-title")) document.title = t.getAttribute("data-title");
-    // A page painted whole without its scripts leaves the bandwidth to that paint (see
-    // startAfterFirstPaint); any other wants its chunks at once.
+    // A page painted whole without its scripts has its chunks preloaded once that paint is done
+    // (startAfterFirstPaint); any other's were preloaded by the <head> script (homeOrElsewhere).
     if (t.hasAttribute("${PAINTS_ALONE}")) root.setAttribute("${PRELOAD_AFTER_PAINT}", t.getAttribute("data-preload"));
-    else {
-      root.removeAttribute("${PRELOAD_AFTER_PAINT}");
-      ${preloadEach('t.getAttribute("data-preload").split(" ").filter(Boolean)')}
-    }
+    else root.removeAttribute("${PRELOAD_AFTER_PAINT}");
     break;
   }
   document.documentElement.classList.remove("${ELSEWHERE}");
@@ -174,19 +171,26 @@ function takeEntryScript(html: string): { html: string; entry: string } {
   return { html: html.replace(tag[0], ""), entry: tag[1] };
 }
 
+/** A page index.html answers for, as the <head> script below finds it. */
+type IndexRoute = { source: string; chunks: string[]; paintsAlone: boolean };
+
 /**
  * In index.html's <head>. On any address but "/", #root (the home page) is not displayed, nor
  * laid out, until PICK_TEMPLATE has put the right page there, so the home page never flashes;
- * and the entry is preloaded, unless the page paints alone (`paintsAlone`, sources of its
- * routes' expressions): the others' largest paint needs their data, so their script is wanted at
- * once. On "/" and the pages that paint alone nothing is fetched for the app before the first
- * paint: a slow phone's bandwidth goes to the stylesheet and the page's own image until then.
+ * and the page is found as PICK_TEMPLATE will find it (the first route whose expression matches,
+ * "*" last) and its entry and chunks are preloaded at once, while the rest of the HTML (the
+ * templates) is still being parsed: the largest paint of those pages needs their data, so their
+ * script is wanted as early as can be. Unless the page paints alone: then, as on "/", nothing is
+ * fetched for the app before the first paint, so a slow phone's bandwidth goes to the stylesheet
+ * and the page's own image until then (PICK_TEMPLATE leaves its chunks to startAfterFirstPaint).
  */
-function homeOrElsewhere(entry: string, paintsAlone: string[]): string {
-  const alone = paintsAlone.map((source) => `new RegExp(${JSON.stringify(source)}).test(location.pathname)`).join(" || ") || "false";
+function homeOrElsewhere(entry: string, routes: IndexRoute[]): string {
+  const table = JSON.stringify(routes.map(({ source, chunks, paintsAlone }) => [source, paintsAlone ? null : [entry, ...chunks]]));
   return (
     `<style>.${ELSEWHERE} #root{display:none}</style>` +
-    `<script>if (location.pathname !== "/") { document.documentElement.classList.add("${ELSEWHERE}"); if (!(${alone})) ${preloadEach(JSON.stringify([entry]))} }</script>`
+    `<script>if (location.pathname !== "/") (function () { document.documentElement.classList.add("${ELSEWHERE}"); ` +
+    `var routes = ${table}; for (var i = 0; i < routes.length; i++) { if (routes[i][0] !== "*" && !new RegExp(routes[i][0]).test(location.pathname)) continue; ` +
+    `if (routes[i][1]) ${preloadEach("routes[i][1]")} break; } })();</script>`
   );
 }
 
@@ -299,7 +303,7 @@ export function prerenderPublicPages(): Plugin {
             [
               `<template data-route="${escapeAttribute(route.pattern === "*" ? "*" : patternSource(route.pattern))}"`,
               ` data-path="${escapeAttribute(route.path)}" data-title="${escapeAttribute(route.pattern === "*" ? "" : titleText(page.head))}"`,
-              ` data-preload="${escapeAttribute(chunksOf(route).join(" "))}"${paintsAlone(page) ? ` ${PAINTS_ALONE}` : ""}>`,
+              paintsAlone(page) ? ` data-preload="${escapeAttribute(chunksOf(route).join(" "))}" ${PAINTS_ALONE}>` : ">",
               `${page.body}</template>`,
             ].join(""),
           )
@@ -310,7 +314,11 @@ export function prerenderPublicPages(): Plugin {
             after: `${templates}<script>${PICK_TEMPLATE}</script>`,
             headExtra: homeOrElsewhere(
               entry,
-              servedByIndex.filter(({ page }) => paintsAlone(page)).map(({ route }) => patternSource(route.pattern)),
+              servedByIndex.map(({ route, page }) => ({
+                source: route.pattern === "*" ? "*" : patternSource(route.pattern),
+                chunks: chunksOf(route),
+                paintsAlone: paintsAlone(page),
+              })),
             ),
             // The home page's copy is its largest paint.
             rootExtra: ` ${PRELOAD_AFTER_PAINT}="${escapeAttribute(chunksOf(home.route).join(" "))}"`,

@@ -1,6 +1,6 @@
 import { useQuery } from "convex/react";
 import { House, Lock, Settings, UserX } from "lucide-react";
-import { lazy, Suspense, useEffect, useState } from "react";
+import { lazy, Suspense, useState } from "react";
 import { useParams } from "react-router-dom";
 import { api } from "../../../convex/_generated/api";
 import { PageContainer } from "@/components/layout/page-container";
@@ -17,6 +17,7 @@ import { Skeleton } from "@/components/ui/skeleton";
 import { WorkGridSkeleton } from "@/components/works/work-grid";
 import { paths } from "@/config/paths";
 import { useOpenedOnce } from "@/lib/use-opened-once";
+import { usePainted } from "@/lib/use-painted";
 import { useViewer } from "@/lib/use-viewer";
 import type { FollowListKind } from "./follow-list-dialog";
 import { ProfileBadges } from "./profile-badges";
@@ -65,7 +66,7 @@ function ProfileLoader({ id }: { id: string }) {
 function FullProfile({ profile }: { profile: Profile }) {
   const [list, setList] = useState<FollowListKind | null>(null);
   const listOpened = useOpenedOnce(list !== null);
-  const headerShown = useCommitted();
+  const headerShown = usePainted();
   const stats = profile.stats ?? { projectsCount: 0, zeroCodeCount: 0, totalLikes: 0, totalViews: 0 };
   return (
     <>
@@ -150,13 +151,6 @@ function MissingProfile({ id }: { id: string }) {
       />
     </PageContainer>
   );
-}
-
-/** False in the render that first shows a component, true once that has been committed. */
-function useCommitted(): boolean {
-  const [committed, setCommitted] = useState(false);
-  useEffect(() => setCommitted(true), []);
-  return committed;
 }
 
 /** The tab bar and a row of cards, where the tabs will be while their code downloads. */
