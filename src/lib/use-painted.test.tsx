@@ -9,10 +9,10 @@ describe("usePainted", () => {
     vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout", "requestAnimationFrame", "cancelAnimationFrame"] });
     const { result } = renderHook(() => usePainted());
     expect(result.current).toBe(false);
-    act(() => vi.advanceTimersToNextFrame());
+    act(() => void vi.advanceTimersToNextFrame());
     // The frame's callback has run, but the paint it precedes has not happened yet.
     expect(result.current).toBe(false);
-    act(() => vi.runOnlyPendingTimers());
+    act(() => void vi.runOnlyPendingTimers());
     expect(result.current).toBe(true);
   });
 
@@ -20,7 +20,7 @@ describe("usePainted", () => {
     vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout", "requestAnimationFrame", "cancelAnimationFrame"] });
     const { result, unmount } = renderHook(() => usePainted());
     unmount();
-    act(() => vi.runAllTimers());
+    act(() => void vi.runAllTimers());
     expect(result.current).toBe(false);
   });
 });
