@@ -26,7 +26,7 @@ import { ProfileStats } from "./profile-stats";
 
 // The followers / following lists (a Radix dialog) download when first opened.
 const FollowListDialog = lazy(() => import("./follow-list-dialog").then((m) => ({ default: m.FollowListDialog })));
-// The tabs below the header (Radix Tabs, the work grids, the drafts: some twenty files) download
+// The tabs below the header (Radix Tabs, the work grids, the drafts: a dozen files) download
 // once the header is on screen, so a phone paints the profile without waiting for them.
 const ProfileTabs = lazy(() => import("./profile-tabs").then((m) => ({ default: m.ProfileTabs })));
 
