@@ -17,7 +17,7 @@
 //   first and show nothing until the app has evaluated. On "/", a work page and /projects, whose
 //   largest paint needs no script (the home page's copy; the work's cover, named by the address:
 //   see PICK_TEMPLATE; the gallery's first cards' pictures, named by position: see
-//   showEarlyPictures), it is not even fetched before that paint (homeOrElsewhere, earlyOrNow).
+//   SHOW_EARLY_PICTURES), it is not even fetched before that paint (homeOrElsewhere, earlyOrNow).
 import fs from "node:fs";
 import path from "node:path";
 import { createServer, type Plugin, type ResolvedConfig } from "vite";
@@ -92,42 +92,42 @@ const PICK_TEMPLATE = `(function () {
   document.documentElement.classList.remove("${ELSEWHERE}");
 })();`;
 
-/**
- * Whether a page whose first cards' pictures are named by position (the gallery's, data-early-src:
- * components/works/work-grid.tsx) shows them: only on the very address it was rendered for (a
- * query string is another gallery, which React renders afresh) and only to a browser not signed in
- * (a signed-in visitor's list leaves out whom they mute: src/prerender/signed-in-mark.ts). A plain
- * ES2017 expression.
- */
-const earlyPicturesWanted = (route: PrerenderedRoute) =>
-  `(location.pathname === ${JSON.stringify(route.path)} && location.search === "" && !(function () { try { return localStorage.getItem(${JSON.stringify(SIGNED_IN_MARK)}) !== null; } catch (e) { return false; } })())`;
+/** On <html> while the page's early pictures are wanted (earlyOrNow decides, SHOW_EARLY_PICTURES reads). */
+const EARLY_PICTURES = "data-early-pictures";
 
 /**
- * After #root on a page with early pictures: sets their sources where they are wanted; its largest
- * paint then needs no script. Elsewhere it shows none, and its chunks were wanted at once
- * (earlyOrNow), not after the first paint. Plain ES2017.
+ * In the <head> of a page whose first cards' pictures are named by position (the gallery's,
+ * data-early-src: components/works/work-grid.tsx), in place of its preload links. The pictures
+ * are wanted only on the very address it was rendered for (a query string is another gallery,
+ * which React renders afresh) and only by a browser not signed in (a signed-in visitor's list
+ * leaves out whom they mute: src/prerender/signed-in-mark.ts). There nothing is fetched for the
+ * app before the first paint, so a slow phone's bandwidth goes to the stylesheet and the
+ * pictures; elsewhere the entry and the page's chunks at once. Plain ES2017.
  */
-const showEarlyPictures = (route: PrerenderedRoute) => `(function () {
+const earlyOrNow = (route: PrerenderedRoute, hrefs: string[]) =>
+  `<script>(function () { var signedIn = false; try { signedIn = localStorage.getItem(${JSON.stringify(SIGNED_IN_MARK)}) !== null; } catch (e) {} ` +
+  `if (location.pathname === ${JSON.stringify(route.path)} && location.search === "" && !signedIn) document.documentElement.setAttribute("${EARLY_PICTURES}", ""); ` +
+  `else ${preloadEach(JSON.stringify(hrefs))} })();</script>`;
+
+/**
+ * After #root on a page with early pictures: sets their sources where earlyOrNow wanted them; its
+ * largest paint then needs no script. Elsewhere it shows none, and its chunks were preloaded at
+ * once, not after the first paint. Plain ES2017.
+ */
+const SHOW_EARLY_PICTURES = `(function () {
   var root = document.getElementById("root");
-  if (!${earlyPicturesWanted(route)}) {
+  var html = document.documentElement;
+  if (!html.hasAttribute("${EARLY_PICTURES}")) {
     root.removeAttribute("${PRELOAD_AFTER_PAINT}");
     return;
   }
+  html.removeAttribute("${EARLY_PICTURES}");
   var images = root.querySelectorAll("img[data-early-src]");
   for (var i = 0; i < images.length; i++) {
     images[i].onerror = function () { this.hidden = true; };
     images[i].src = images[i].getAttribute("data-early-src");
   }
 })();`;
-
-/**
- * In the <head> of a page with early pictures, in place of its preload links: where they are
- * wanted nothing is fetched for the app before the first paint, so a slow phone's bandwidth goes
- * to the stylesheet and the pictures; elsewhere the entry and the page's chunks at once. Plain
- * ES2017.
- */
-const earlyOrNow = (route: PrerenderedRoute, hrefs: string[]) =>
-  `<script>if (!${earlyPicturesWanted(route)}) ${preloadEach(JSON.stringify(hrefs))}</script>`;
 
 /**
  * At the end of <body>, in place of Vite's <script type="module">: starts the entry once the
@@ -194,9 +194,12 @@ function homeOrElsewhere(entry: string, routes: IndexRoute[]): string {
   );
 }
 
+/** How the inline scripts match a route of index.html: its expression's source, or "*" for any. */
+const routeSource = (route: PrerenderedRoute) => (route.pattern === "*" ? "*" : patternSource(route.pattern));
+
 /** Whether a page's largest paint needs no script: it names an image by the address (PICK_TEMPLATE). */
 const paintsAlone = (page: PrerenderedPage) => page.body.includes("data-path-src");
-/** Whether a page served from its own folder shows pictures before its data (showEarlyPictures). */
+/** Whether a page served from its own folder shows pictures before its data (SHOW_EARLY_PICTURES). */
 const hasEarlyPictures = (page: PrerenderedPage) => page.body.includes("data-early-src");
 
 const escapeAttribute = (value: string) => value.replace(/&/g, "&amp;").replace(/"/g, "&quot;");
@@ -301,7 +304,7 @@ export function prerenderPublicPages(): Plugin {
         const templates = servedByIndex
           .map(({ route, page }) =>
             [
-              `<template data-route="${escapeAttribute(route.pattern === "*" ? "*" : patternSource(route.pattern))}"`,
+              `<template data-route="${escapeAttribute(routeSource(route))}"`,
               ` data-path="${escapeAttribute(route.path)}" data-title="${escapeAttribute(route.pattern === "*" ? "" : titleText(page.head))}"`,
               paintsAlone(page) ? ` data-preload="${escapeAttribute(chunksOf(route).join(" "))}" ${PAINTS_ALONE}>` : ">",
               `${page.body}</template>`,
@@ -315,7 +318,7 @@ export function prerenderPublicPages(): Plugin {
             headExtra: homeOrElsewhere(
               entry,
               servedByIndex.map(({ route, page }) => ({
-                source: route.pattern === "*" ? "*" : patternSource(route.pattern),
+                source: routeSource(route),
                 chunks: chunksOf(route),
                 paintsAlone: paintsAlone(page),
               })),
@@ -335,7 +338,7 @@ export function prerenderPublicPages(): Plugin {
               ? pageHtml(route, page, {
                   headExtra: earlyOrNow(route, [entry, ...chunksOf(route)]),
                   rootExtra: ` ${PRELOAD_AFTER_PAINT}="${escapeAttribute(chunksOf(route).join(" "))}"`,
-                  after: `<script>${showEarlyPictures(route)}</script>`,
+                  after: `<script>${SHOW_EARLY_PICTURES}</script>`,
                 })
               : pageHtml(route, page),
           );

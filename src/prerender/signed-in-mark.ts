@@ -2,5 +2,5 @@
 // (src/lib/use-signed-in-mark.ts keeps it). The prerendered pages' inline scripts read it before
 // any JavaScript of the app has run: a signed-in visitor's lists leave out the creators they mute,
 // which a page rendered for anyone cannot know, so they get no early pictures of a list
-// (scripts/vite-prerender.ts showEarlyPictures). No imports: the build loads this through Node.
+// (scripts/vite-prerender.ts earlyOrNow). No imports: the build loads this through Node.
 export const SIGNED_IN_MARK = "vibe-gallery:signed-in";

@@ -26,7 +26,7 @@ type WorkGridSkeletonProps = {
   /**
    * Pictures for the first cards that the prerendered page shows before any script has run: each
    * `<img>` names its URL in data-early-src, and the page's inline script sets it as the source
-   * (scripts/vite-prerender.ts showEarlyPictures), only on the address it was rendered for and
+   * (scripts/vite-prerender.ts SHOW_EARLY_PICTURES), only on the address it was rendered for and
    * only for a browser not signed in.
    */
   earlyPictures?: readonly string[];
