@@ -1,17 +1,25 @@
 // Lighthouse benchmark: the performance, accessibility, best-practices and SEO scores
 // and the paint metrics (LCP, TBT, CLS) of the five public pages, with Lighthouse's mobile preset
 // (simulated throttling) and its desktop preset, on a production build served like a static host
-// (gzip, SPA fallback) against the embedded backend seeded with the demo data.
+// (HTTP/2 over TLS, gzip, SPA fallback) against the embedded backend seeded with the demo data,
+// itself served over HTTPS as a hosted deployment is.
 //
 //   npm run bench:lighthouse [-- --runs 2] [--explain] [--only mobile] [--page /projects/{id}]
+//                            [--save-reports folder] [--http1]
 //
 // Lighthouse 12 from npm drives Debian's Chromium over the DevTools protocol. With --runs N each
 // page and preset is measured N times and the median performance run is printed. The machine is
 // shared: TBT varies most. --explain also prints where the time goes: FCP, the LCP element and its
 // phases, the heaviest scripts and the longest tasks. --only mobile|desktop measures one preset,
-// --page one of the five pages, named as in the table.
+// --page one of the five pages, named as in the table. --save-reports writes each run's full
+// Lighthouse report (JSON, with the network requests and the trace's timings) into a folder.
+// --http1 serves the build and the backend over plain HTTP/1.1 instead, where a page's files queue
+// on six connections per origin.
+//
+// The TLS certificate is a throwaway one made with openssl for 127.0.0.1; Chromium is told to
+// accept it.
 // Prints figures; asserts nothing.
-import { type ChildProcess, spawn } from "node:child_process";
+import { type ChildProcess, execFileSync, spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -29,6 +37,8 @@ const { values } = parseArgs({
     explain: { type: "boolean", default: false },
     only: { type: "string" },
     page: { type: "string" },
+    "save-reports": { type: "string" },
+    http1: { type: "boolean", default: false },
   },
 });
 const PAGE_LABELS = ["/", "/projects", "/projects/{id}", "/challenges", "/profile/{id}"];
@@ -41,6 +51,31 @@ if (values.page !== undefined && !PAGE_LABELS.includes(values.page)) {
 }
 const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"];
 
+/** A self-signed certificate for 127.0.0.1, valid for a day, made with openssl in `dir`. */
+function throwawayCertificate(dir: string): { key: Buffer; cert: Buffer } {
+  const key = path.join(dir, "key.pem");
+  const cert = path.join(dir, "cert.pem");
+  try {
+    execFileSync(
+      "openssl",
+      ["req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1", "-nodes", "-days", "1"].concat([
+        "-subj",
+        "/CN=127.0.0.1",
+        "-addext",
+        "subjectAltName=IP:127.0.0.1",
+        "-keyout",
+        key,
+        "-out",
+        cert,
+      ]),
+      { stdio: "pipe" },
+    );
+  } catch (error) {
+    throw new Error(`openssl could not make a certificate (apt-get install -y openssl, or pass --http1): ${(error as Error).message}`);
+  }
+  return { key: fs.readFileSync(key), cert: fs.readFileSync(cert) };
+}
+
 /** Chromium with a DevTools port for Lighthouse (it needs no more than the port). */
 async function startChromium(): Promise<{ port: number; process: ChildProcess; profile: string }> {
   const profile = fs.mkdtempSync(path.join(os.tmpdir(), "vibe-lighthouse-chrome-"));
@@ -51,6 +86,8 @@ async function startChromium(): Promise<{ port: number; process: ChildProcess; p
       "--no-sandbox",
       "--disable-gpu",
       "--no-first-run",
+      // The bench's throwaway certificate (see throwawayCertificate).
+      "--ignore-certificate-errors",
       "--remote-debugging-port=0",
       `--user-data-dir=${profile}`,
       "about:blank",
@@ -113,13 +150,17 @@ function explain(audits: Record<string, { details?: unknown; numericValue?: numb
   return lines;
 }
 
-async function measure(url: string, port: number, preset: "mobile" | "desktop"): Promise<Measured> {
+async function measure(url: string, port: number, preset: "mobile" | "desktop", reportName: string): Promise<Measured> {
   const result = await lighthouse(
     url,
     { port, output: "json", logLevel: "error", onlyCategories: CATEGORIES, locale: "ja" },
     preset === "desktop" ? desktopConfig : undefined,
   );
   if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
+  if (values["save-reports"] !== undefined) {
+    fs.mkdirSync(values["save-reports"], { recursive: true });
+    fs.writeFileSync(path.join(values["save-reports"], `${reportName}.json`), JSON.stringify(result.lhr));
+  }
   const { categories, audits } = result.lhr;
   const score = (id: string) => Math.round((categories[id]?.score ?? 0) * 100);
   return {
@@ -142,12 +183,23 @@ async function measure(url: string, port: number, preset: "mobile" | "desktop"):
 async function main() {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "vibe-lighthouse-"));
   const outDir = fs.mkdtempSync(path.join(os.tmpdir(), "vibe-lighthouse-dist-"));
-  const stack = await startStack({ dataDir, backendPort: 0, sitePort: 0, appPort: 0, googlePort: 0, watch: false, quiet: true });
+  const certDir = fs.mkdtempSync(path.join(os.tmpdir(), "vibe-lighthouse-cert-"));
+  const tls = values.http1 ? undefined : throwawayCertificate(certDir);
+  const stack = await startStack({
+    dataDir,
+    backendPort: 0,
+    sitePort: 0,
+    appPort: 0,
+    googlePort: 0,
+    watch: false,
+    quiet: true,
+    ...(tls ? { tls } : {}),
+  });
   let site: Awaited<ReturnType<typeof serveStatic>> | undefined;
   let chrome: Awaited<ReturnType<typeof startChromium>> | undefined;
   try {
     await buildForProduction(outDir);
-    site = await serveStatic(outDir);
+    site = await serveStatic(outDir, tls);
     stack.backend.setEnv("SITE_URL", site.url);
     const newest = (await stack.backend.run("projects:list", { paginationOpts: { numItems: 1, cursor: null }, sort: "newest" })) as {
       page: { _id: string; author: { handle: string | null; _id: string | null } }[];
@@ -155,7 +207,9 @@ async function main() {
     const work = newest.page[0];
     const pages = ["/", "/projects", `/projects/${work._id}`, "/challenges", `/profile/${work.author.handle ?? work.author._id}`];
     chrome = await startChromium();
-    console.log(`Lighthouse ${RUNS > 1 ? `(median of ${RUNS} runs) ` : ""}on a production build, ${os.cpus().length} cores\n`);
+    console.log(
+      `Lighthouse ${RUNS > 1 ? `(median of ${RUNS} runs) ` : ""}on a production build served over ${tls ? "HTTP/2 with TLS" : "HTTP/1.1"}, ${os.cpus().length} cores\n`,
+    );
     console.log(
       "| page | preset | performance | LCP | TBT | CLS | accessibility | best practices | SEO |\n|---|---|---|---|---|---|---|---|---|",
     );
@@ -166,7 +220,10 @@ async function main() {
         const label = page.replace(work._id, "{id}").replace(/\/profile\/.+/, "/profile/{id}");
         if (values.page !== undefined && values.page !== label) continue;
         const runs: Measured[] = [];
-        for (let i = 0; i < RUNS; i++) runs.push(await measure(`${site.url}${page}`, chrome.port, preset));
+        for (let i = 0; i < RUNS; i++) {
+          const reportName = `${label.replace(/[^a-z]+/g, "-").replace(/^-|-$/g, "") || "home"}-${preset}-${i + 1}`;
+          runs.push(await measure(`${site.url}${page}`, chrome.port, preset, reportName));
+        }
         const m = runs.sort((a, b) => a.performance - b.performance)[Math.floor(runs.length / 2)];
         for (const audit of m.failed) notes.add(`${label} (${preset}) ${audit}`);
         for (const line of m.explanation) console.log(`    ${line}`);
@@ -192,6 +249,7 @@ async function main() {
     await site?.close();
     await stack.stop();
     fs.rmSync(dataDir, { recursive: true, force: true });
+    fs.rmSync(certDir, { recursive: true, force: true });
     fs.rmSync(outDir, { recursive: true, force: true });
   }
 }

@@ -1,9 +1,11 @@
 // A production build of the app served as a static host serves it, for the benchmarks that
 // measure what visitors get (bench-bundle, bench-lighthouse): Vite's build into a folder, and a
-// small HTTP server with the single-page-app fallback to index.html and gzip.
+// small HTTP server with the single-page-app fallback to index.html and gzip (over HTTP/2 with
+// TLS when given a certificate, as hosting services serve sites).
 import fs from "node:fs";
 import http from "node:http";
-import type { AddressInfo } from "node:net";
+import http2 from "node:http2";
+import type { AddressInfo, Socket } from "node:net";
 import path from "node:path";
 import zlib from "node:zlib";
 import { build } from "vite";
@@ -44,10 +46,25 @@ const COMPRESSIBLE = new Set([".html", ".js", ".css", ".svg", ".json", ".txt", "
  * Serves `dir` like a static host: files as they are (hashed assets cached for a year), a folder's
  * index.html for the folder (/projects → projects/index.html, as Netlify, Vercel, Cloudflare Pages
  * and GitHub Pages do), any other path answered with the root index.html, text gzipped for
- * browsers that accept it.
+ * browsers that accept it. With `tls` it speaks HTTP/2 over TLS (and HTTP/1.1 to clients without
+ * HTTP/2), as Netlify, Vercel, Cloudflare Pages and GitHub Pages do; without, plain HTTP/1.1.
  */
-export async function serveStatic(dir: string): Promise<{ url: string; close: () => Promise<void> }> {
-  const server = http.createServer((req, res) => {
+export async function serveStatic(
+  dir: string,
+  tls?: { key: string | Buffer; cert: string | Buffer },
+): Promise<{ url: string; close: () => Promise<void> }> {
+  // Text is compressed before the first request, as hosts serve it from a compressed cache: no
+  // request pays compression time (Lighthouse adds each file's observed server time to its
+  // simulation).
+  const gzipCache = new Map<string, Buffer>();
+  for (const entry of fs.readdirSync(dir, { recursive: true, encoding: "utf8" })) {
+    const file = path.join(dir, entry);
+    if (COMPRESSIBLE.has(path.extname(file)) && fs.statSync(file).isFile()) {
+      gzipCache.set(file, zlib.gzipSync(fs.readFileSync(file), { level: 9 }));
+    }
+  }
+  const gzipped = (file: string) => gzipCache.get(file) ?? zlib.gzipSync(fs.readFileSync(file), { level: 9 });
+  const handler = (req: http.IncomingMessage | http2.Http2ServerRequest, res: http.ServerResponse | http2.Http2ServerResponse) => {
     const pathname = decodeURIComponent(new URL(req.url ?? "/", "http://x").pathname);
     let file = path.join(dir, path.normalize(pathname));
     if (file.startsWith(dir) && fs.existsSync(file) && fs.statSync(file).isDirectory()) file = path.join(file, "index.html");
@@ -60,16 +77,27 @@ export async function serveStatic(dir: string): Promise<{ url: string; close: ()
     const gzip = COMPRESSIBLE.has(ext) && /\bgzip\b/.test(String(req.headers["accept-encoding"] ?? ""));
     if (gzip) {
       res.writeHead(200, { ...headers, "content-encoding": "gzip", vary: "accept-encoding" });
-      res.end(zlib.gzipSync(fs.readFileSync(file), { level: 9 }));
+      res.end(gzipped(file));
       return;
     }
     res.writeHead(200, headers);
     fs.createReadStream(file).pipe(res);
+  };
+  const server = tls ? http2.createSecureServer({ key: tls.key, cert: tls.cert, allowHTTP1: true }, handler) : http.createServer(handler);
+  // A browser keeps its connections (an HTTP/2 session above all) open: closing ends them.
+  const sockets = new Set<Socket>();
+  server.on("connection", (socket: Socket) => {
+    sockets.add(socket);
+    socket.once("close", () => sockets.delete(socket));
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const { port } = server.address() as AddressInfo;
   return {
-    url: `http://127.0.0.1:${port}`,
-    close: () => new Promise((resolve) => server.close(() => resolve())),
+    url: `${tls ? "https" : "http"}://127.0.0.1:${port}`,
+    close: () =>
+      new Promise((resolve) => {
+        server.close(() => resolve());
+        for (const socket of sockets) socket.destroy();
+      }),
   };
 }

@@ -19,6 +19,8 @@ export type StackOptions = {
   quiet?: boolean;
   /** Origins besides the dev server's whose pages may use the backend (a production build's). */
   allowedOrigins?: string[];
+  /** Serve the backend over HTTPS with this key and certificate (bench-lighthouse). */
+  tls?: { key: string | Buffer; cert: string | Buffer };
 };
 
 export type Stack = {
@@ -58,6 +60,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     },
     watch: options.watch ?? true,
     ...(options.allowedOrigins ? { allowedOrigins: options.allowedOrigins } : {}),
+    ...(options.tls ? { tls: options.tls } : {}),
     // Like `npx convex dev`: convex/_generated follows the code as it changes.
     codegen: options.watch ?? true,
     ...(options.quiet ? { log: false as const } : {}),

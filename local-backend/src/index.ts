@@ -5,6 +5,7 @@
 import { randomUUID } from "node:crypto";
 import fs from "node:fs";
 import http from "node:http";
+import https from "node:https";
 import type { AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
@@ -108,6 +109,12 @@ export interface LocalBackendOptions {
    * Default: 8 MiB or half the last snapshot's size, whichever is larger. Also on stop() and flush().
    */
   compactLogBytes?: number;
+  /**
+   * Serve both ports over HTTPS with this key and certificate (PEM), as a hosted deployment is
+   * served: the URLs, the functions' CONVEX_CLOUD_URL and CONVEX_SITE_URL and the file URLs are
+   * then https, and the sync socket wss. Default: plain HTTP.
+   */
+  tls?: { key: string | Buffer; cert: string | Buffer };
 }
 
 export interface RunAs {
@@ -216,8 +223,10 @@ export async function startLocalBackend(options: LocalBackendOptions): Promise<L
   const serve = (handler: () => Handler) => (req: http.IncomingMessage, res: http.ServerResponse) => {
     void ready.promise.then(() => handler()(req, res)).catch((err: unknown) => sendHttpError(res, err));
   };
-  const cloudServer = http.createServer(serve(() => onCloud));
-  const siteServer = http.createServer(serve(() => onSite));
+  const createServer = (handler: http.RequestListener) =>
+    options.tls ? https.createServer({ key: options.tls.key, cert: options.tls.cert }, handler) : http.createServer(handler);
+  const cloudServer = createServer(serve(() => onCloud));
+  const siteServer = createServer(serve(() => onSite));
   const wss = new WebSocketServer({ noServer: true, perMessageDeflate: false, maxPayload: MAX_SYNC_MESSAGE_BYTES });
   const sessions = new Set<SyncSession>();
   let stopWatching: () => void = () => undefined;
@@ -253,8 +262,9 @@ export async function startLocalBackend(options: LocalBackendOptions): Promise<L
   try {
     const cloudPort = await listen(cloudServer, options.port ?? 3210);
     const sitePort = await listen(siteServer, options.sitePort ?? 3211);
-    const url = `http://${HOST}:${cloudPort}`;
-    const siteUrl = `http://${HOST}:${sitePort}`;
+    const scheme = options.tls ? "https" : "http";
+    const url = `${scheme}://${HOST}:${cloudPort}`;
+    const siteUrl = `${scheme}://${HOST}:${sitePort}`;
 
     const secrets = await loadOrCreateSecrets(dataDir);
     const envFiles = options.envFile === undefined ? [] : Array.isArray(options.envFile) ? options.envFile : [options.envFile];
