@@ -1,12 +1,14 @@
 // Pictures the prerendered pages (scripts/vite-prerender.ts) show before any script has run, named
 // by what the address alone says: GET /covers/projects/{id} is a work's cover, for the work page;
-// GET /covers/gallery/{n} is the picture of the gallery's nth newest card, for /projects. Routed
-// in convex/http.ts; the paths are model/shareLinks.ts's.
+// GET /covers/gallery/{n} is the picture of the gallery's nth newest card, for /projects. Both are
+// streamed from storage rather than redirected there: storage is another origin, and a phone would
+// open a second connection before the page's largest picture. Routed in convex/http.ts; the paths
+// are model/shareLinks.ts's.
 import { v } from "convex/values";
 import { internal } from "./_generated/api";
 import { httpAction, internalQuery } from "./_generated/server";
 import { galleryPage } from "./model/gallery";
-import { COVER_PREFIX, GALLERY_COVER_PREFIX, GALLERY_COVERS } from "./model/shareLinks";
+import { COVER_PREFIX, GALLERY_COVER_MAX_AGE_SECONDS, GALLERY_COVER_PREFIX, GALLERY_COVERS } from "./model/shareLinks";
 import { shownWork } from "./model/visibility";
 import { idAfterPrefix } from "./model/webApp";
 
@@ -35,30 +37,37 @@ export const coverImage = httpAction(async (ctx, request) => {
 });
 
 /**
- * The thumbnail URL of the card at `position` in the gallery's first page as a signed-out visitor
- * sees it (newest first, no filters): the very URL projects.list gives that card. Null past the
- * last work, or for a work without screenshots.
+ * The picture of the card at `position` in the gallery's first page as a signed-out visitor sees
+ * it (newest first, no filters): the thumbnail of its work's first screenshot, the picture the card
+ * shows. Null past the last work, or for a work without screenshots.
  */
-export const galleryCoverUrl = internalQuery({
+export const galleryCover = internalQuery({
   args: { position: v.number() },
-  returns: v.union(v.null(), v.string()),
+  returns: v.union(v.null(), v.id("_storage")),
   handler: async (ctx, { position }) => {
     const { page } = await galleryPage(ctx, { sort: "newest", paginationOpts: { numItems: position + 1, cursor: null } });
-    return page[position]?.thumbnailUrl ?? null;
+    const card = page[position];
+    return card ? ((await shownWork(ctx, card._id))?.screenshots[0]?.thumbnailStorageId ?? null) : null;
   },
 });
 
 /**
- * GET /covers/gallery/{n} (n < GALLERY_COVERS): a redirect to the picture of the gallery's nth
- * card, so the card, when the page's data arrives, finds the very same URL in the browser's cache
- * (storage answers are cached for a month) and nothing is downloaded twice. The gallery changes
- * with every new work: the redirect is kept a minute; a card that turns out different replaces it.
+ * GET /covers/gallery/{n} (n < GALLERY_COVERS): the picture of the gallery's nth card, streamed
+ * like a work's cover. The card, when the page's data arrives, keeps it behind its own thumbnail
+ * until that has arrived (src/features/gallery/early-pictures.ts). The gallery changes with every
+ * new work: the picture is kept a minute.
  */
 export const galleryCoverImage = httpAction(async (ctx, request) => {
   const rest = idAfterPrefix(new URL(request.url).pathname, GALLERY_COVER_PREFIX);
   const position = rest !== null && /^\d$/.test(rest) ? Number(rest) : -1;
   if (position < 0 || position >= GALLERY_COVERS) return notFound();
-  const url = await ctx.runQuery(internal.covers.galleryCoverUrl, { position });
-  if (!url) return notFound();
-  return new Response(null, { status: 302, headers: { Location: url, "Cache-Control": "public, max-age=60" } });
+  const storageId = await ctx.runQuery(internal.covers.galleryCover, { position });
+  const image = storageId ? await ctx.storage.get(storageId) : null;
+  if (!image) return notFound();
+  return new Response(image, {
+    headers: {
+      "Content-Type": image.type || "application/octet-stream",
+      "Cache-Control": `public, max-age=${GALLERY_COVER_MAX_AGE_SECONDS}`,
+    },
+  });
 });

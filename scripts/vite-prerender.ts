@@ -29,6 +29,7 @@ import {
   type PrerenderedPage,
   type PrerenderedRoute,
 } from "../src/prerender/prerendered-routes.ts";
+import { EARLY_PICTURES_MARK } from "../src/prerender/early-pictures-mark.ts";
 import { SIGNED_IN_MARK } from "../src/prerender/signed-in-mark.ts";
 
 const ELSEWHERE = "prerendered-elsewhere";
@@ -92,9 +93,6 @@ const PICK_TEMPLATE = `(function () {
   document.documentElement.classList.remove("${ELSEWHERE}");
 })();`;
 
-/** On <html> while the page's early pictures are wanted (earlyOrNow decides, SHOW_EARLY_PICTURES reads). */
-const EARLY_PICTURES = "data-early-pictures";
-
 /**
  * In the <head> of a page whose first cards' pictures are named by position (the gallery's,
  * data-early-src: components/works/work-grid.tsx), in place of its preload links. The pictures
@@ -106,22 +104,21 @@ const EARLY_PICTURES = "data-early-pictures";
  */
 const earlyOrNow = (route: PrerenderedRoute, hrefs: string[]) =>
   `<script>(function () { var signedIn = false; try { signedIn = localStorage.getItem(${JSON.stringify(SIGNED_IN_MARK)}) !== null; } catch (e) {} ` +
-  `if (location.pathname === ${JSON.stringify(route.path)} && location.search === "" && !signedIn) document.documentElement.setAttribute("${EARLY_PICTURES}", ""); ` +
+  `if (location.pathname === ${JSON.stringify(route.path)} && location.search === "" && !signedIn) document.documentElement.setAttribute("${EARLY_PICTURES_MARK}", ""); ` +
   `else ${preloadEach(JSON.stringify(hrefs))} })();</script>`;
 
 /**
  * After #root on a page with early pictures: sets their sources where earlyOrNow wanted them; its
- * largest paint then needs no script. Elsewhere it shows none, and its chunks were preloaded at
- * once, not after the first paint. Plain ES2017.
+ * largest paint then needs no script. The mark stays: the cards show the same pictures while
+ * their own load. Elsewhere it shows none, and its chunks were preloaded at once, not after the
+ * first paint. Plain ES2017.
  */
 const SHOW_EARLY_PICTURES = `(function () {
   var root = document.getElementById("root");
-  var html = document.documentElement;
-  if (!html.hasAttribute("${EARLY_PICTURES}")) {
+  if (!document.documentElement.hasAttribute("${EARLY_PICTURES_MARK}")) {
     root.removeAttribute("${PRELOAD_AFTER_PAINT}");
     return;
   }
-  html.removeAttribute("${EARLY_PICTURES}");
   var images = root.querySelectorAll("img[data-early-src]");
   for (var i = 0; i < images.length; i++) {
     images[i].onerror = function () { this.hidden = true; };

@@ -30,6 +30,12 @@ export const GALLERY_COVER_PREFIX = "/covers/gallery/";
  */
 export const GALLERY_COVERS = 3;
 
+/**
+ * How long a browser keeps the picture of the gallery's card at a position: the gallery changes
+ * with every new work, so only a minute.
+ */
+export const GALLERY_COVER_MAX_AGE_SECONDS = 60;
+
 /** Where the picture of the gallery's card at `position` (0-based, newest first) is served. */
 export function galleryCoverPath(position: number): string {
   return `${GALLERY_COVER_PREFIX}${position}`;

@@ -107,13 +107,31 @@ describe("the prerendered HTML", () => {
     });
     expect((await early.first().boundingBox())?.width).toBeGreaterThan(PHONE.width / 2);
 
-    // The picture is a redirect to the newest card's own thumbnail: the card finds it cached.
-    const redirect = await fetch(`${inject("siteUrl")}/covers/gallery/0`, { redirect: "manual" });
-    expect(redirect.status).toBe(302);
+    // The picture is the newest card's own: the same bytes as the thumbnail the card then shows.
+    // The card keeps it behind that thumbnail while it loads, from the browser's cache.
     const withScripts = await browser.newPage(PHONE, siteUrl());
+    const early0 = `${inject("siteUrl")}/covers/gallery/0`;
+    const fromNetwork: string[] = [];
+    const cdp = await withScripts.context().newCDPSession(withScripts);
+    await cdp.send("Network.enable");
+    cdp.on("Network.responseReceived", (event) => {
+      if (event.response.url === early0 && !event.response.fromDiskCache) fromNetwork.push(event.response.url);
+    });
+    // Whether a card's picture box ever had the early picture behind it.
+    await withScripts.addInitScript(`new MutationObserver(() => {
+      if (document.querySelector('[style*="covers/gallery/0"] > img[data-card-thumbnail]')) window.sawBackdrop = true;
+    }).observe(document, { subtree: true, childList: true, attributes: true, attributeFilter: ["style"] });`);
     await withScripts.goto("/projects");
     const firstCard = withScripts.locator("img[data-card-thumbnail]").first();
-    await expect(firstCard.getAttribute("src")).resolves.toBe(redirect.headers.get("location"));
+    await withScripts.waitForFunction(() => {
+      const image = document.querySelector<HTMLImageElement>("img[data-card-thumbnail]");
+      return image !== null && image.complete && image.naturalWidth > 0;
+    });
+    const thumbnail = await (await fetch((await firstCard.getAttribute("src"))!)).arrayBuffer();
+    const cover = await (await fetch(early0)).arrayBuffer();
+    expect(Buffer.from(cover).equals(Buffer.from(thumbnail))).toBe(true);
+    expect(fromNetwork).toHaveLength(1);
+    await expect(withScripts.evaluate("window.sawBackdrop === true")).resolves.toBe(true);
   });
 
   test("another gallery (a query string) shows no early pictures: they would be another list's", async () => {

@@ -1,3 +1,4 @@
+import { useState } from "react";
 import type { FunctionReturnType } from "convex/server";
 import { Sparkles } from "lucide-react";
 import type { api } from "../../../convex/_generated/api";
@@ -19,14 +20,29 @@ type WorkCardProps = {
   now: number;
   /** Its place in the list: the first row's images load first. */
   position?: number;
+  /**
+   * A picture already in the browser's cache (the gallery's early picture of this place), shown
+   * behind the thumbnail until that has arrived, so the card does not flash grey in between.
+   */
+  backdrop?: string;
 };
 
-export function WorkCard({ work, now, position }: WorkCardProps) {
+export function WorkCard({ work, now, position, backdrop }: WorkCardProps) {
+  const [arrived, setArrived] = useState(false);
   return (
     <Card className="group relative flex w-full min-w-0 flex-col overflow-hidden transition-shadow focus-within:shadow-md hover:shadow-md">
-      <div className="relative aspect-[16/10] overflow-hidden bg-zinc-100">
+      <div
+        className="relative aspect-[16/10] overflow-hidden bg-zinc-100"
+        // Laid out as the <img> over it (object-cover).
+        style={
+          backdrop && !arrived
+            ? { backgroundImage: `url(${JSON.stringify(backdrop)})`, backgroundSize: "cover", backgroundPosition: "center" }
+            : undefined
+        }
+      >
         <img
           src={work.thumbnailUrl ?? "/placeholder-thumbnail.svg"}
+          onLoad={backdrop ? () => setArrived(true) : undefined}
           alt=""
           {...cardImageProps(position)}
           className="size-full object-cover transition-transform duration-300 group-hover:scale-[1.02]"

@@ -1,7 +1,11 @@
-import { render } from "@testing-library/react";
-import { describe, expect, it } from "vitest";
+import { fireEvent, render } from "@testing-library/react";
+import { MemoryRouter } from "react-router-dom";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { WorkCard, type WorkCardData } from "@/components/works/work-card";
 import { WorkGridSkeleton } from "@/components/works/work-grid";
-import { earlyGalleryPictures } from "./early-pictures";
+import { EARLY_PICTURES_MARK } from "@/prerender/early-pictures-mark";
+import { fakeId } from "@/test/fake-convex";
+import { earlyCardBackdrop, earlyGalleryPictures } from "./early-pictures";
 import { DEFAULT_FILTERS } from "./gallery-params";
 
 const SITE = "https://happy-otter-123.convex.site";
@@ -49,5 +53,74 @@ describe("WorkGridSkeleton's early pictures", () => {
     const { container } = render(<WorkGridSkeleton count={3} />);
     expect(container.querySelectorAll("li")).toHaveLength(3);
     expect(container.querySelectorAll("img")).toHaveLength(0);
+  });
+});
+
+describe("earlyCardBackdrop", () => {
+  afterEach(() => {
+    document.documentElement.removeAttribute(EARLY_PICTURES_MARK);
+    vi.restoreAllMocks();
+  });
+
+  it("gives the plain gallery's first cards the early picture of their place while the browser holds it", () => {
+    expect([0, 1, 2].map((position) => earlyCardBackdrop(DEFAULT_FILTERS, position, SITE, true))).toEqual(
+      [0, 1, 2].map((n) => `${SITE}/covers/gallery/${n}`),
+    );
+  });
+
+  it("gives none past them, for another gallery, without a site, or when the browser does not hold them", () => {
+    expect(earlyCardBackdrop(DEFAULT_FILTERS, 3, SITE, true)).toBeUndefined();
+    expect(earlyCardBackdrop({ ...DEFAULT_FILTERS, sort: "popular" }, 0, SITE, true)).toBeUndefined();
+    expect(earlyCardBackdrop({ ...DEFAULT_FILTERS, view: "list" }, 0, SITE, true)).toBeUndefined();
+    expect(earlyCardBackdrop(DEFAULT_FILTERS, 0, null, true)).toBeUndefined();
+    expect(earlyCardBackdrop(DEFAULT_FILTERS, 0, SITE, false)).toBeUndefined();
+  });
+
+  it("holds them when the prerendered page marked <html>, for the minute they are kept", () => {
+    expect(earlyCardBackdrop(DEFAULT_FILTERS, 0, SITE)).toBeUndefined();
+    document.documentElement.setAttribute(EARLY_PICTURES_MARK, "");
+    vi.spyOn(performance, "now").mockReturnValue(59_000);
+    expect(earlyCardBackdrop(DEFAULT_FILTERS, 0, SITE)).toBe(`${SITE}/covers/gallery/0`);
+    vi.spyOn(performance, "now").mockReturnValue(61_000);
+    expect(earlyCardBackdrop(DEFAULT_FILTERS, 0, SITE)).toBeUndefined();
+  });
+});
+
+describe("WorkCard's backdrop", () => {
+  const work: WorkCardData = {
+    _id: fakeId("projects", "w"),
+    _creationTime: 1,
+    title: "作品",
+    description: "説明",
+    genre: "tool",
+    aiTools: [],
+    isZeroCode: false,
+    likesCount: 0,
+    commentsCount: 0,
+    viewsCount: 0,
+    thumbnailUrl: "https://happy-otter-123.convex.cloud/api/storage/thumb",
+    author: { _id: fakeId("users", "a"), handle: "a", displayName: "作者", photoUrl: null },
+  };
+  const pictureBox = (container: HTMLElement) => container.querySelector<HTMLImageElement>("img[data-card-thumbnail]")!.parentElement!;
+
+  it("stays behind the thumbnail until that has arrived", () => {
+    const backdrop = `${SITE}/covers/gallery/0`;
+    const { container } = render(
+      <MemoryRouter>
+        <WorkCard work={work} now={2} position={0} backdrop={backdrop} />
+      </MemoryRouter>,
+    );
+    expect(pictureBox(container).style.backgroundImage).toBe(`url("${backdrop}")`);
+    fireEvent.load(container.querySelector("img[data-card-thumbnail]")!);
+    expect(pictureBox(container).style.backgroundImage).toBe("");
+  });
+
+  it("is not there without one", () => {
+    const { container } = render(
+      <MemoryRouter>
+        <WorkCard work={work} now={2} position={0} />
+      </MemoryRouter>,
+    );
+    expect(pictureBox(container).style.backgroundImage).toBe("");
   });
 });

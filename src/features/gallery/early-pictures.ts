@@ -1,6 +1,9 @@
 import { convexSiteUrl } from "@/lib/share-link";
-import { GALLERY_COVERS, galleryCoverPath } from "../../../convex/model/shareLinks";
+import { EARLY_PICTURES_MARK } from "@/prerender/early-pictures-mark";
+import { GALLERY_COVER_MAX_AGE_SECONDS, GALLERY_COVERS, galleryCoverPath } from "../../../convex/model/shareLinks";
 import { hasActiveFilters, type GalleryFilters } from "./gallery-params";
+
+const isPlainGallery = (filters: GalleryFilters) => filters.view === "grid" && filters.sort === "newest" && !hasActiveFilters(filters);
 
 /**
  * Where the pictures of the plain gallery's first cards (newest first, nothing narrowed, as a grid)
@@ -8,6 +11,31 @@ import { hasActiveFilters, type GalleryFilters } from "./gallery-params";
  * has arrived; none for any other gallery, or without a known HTTP-action site.
  */
 export function earlyGalleryPictures(filters: GalleryFilters, siteUrl: string | null = convexSiteUrl()): string[] {
-  if (!siteUrl || filters.view !== "grid" || filters.sort !== "newest" || hasActiveFilters(filters)) return [];
+  if (!siteUrl || !isPlainGallery(filters)) return [];
   return Array.from({ length: GALLERY_COVERS }, (_, position) => siteUrl + galleryCoverPath(position));
+}
+
+/**
+ * Whether the browser still holds the early pictures: this page load showed them (the prerendered
+ * page's scripts mark <html>) and they are kept for a minute.
+ */
+function earlyPicturesHeld(): boolean {
+  if (typeof document === "undefined" || !document.documentElement.hasAttribute(EARLY_PICTURES_MARK)) return false;
+  return performance.now() < GALLERY_COVER_MAX_AGE_SECONDS * 1000;
+}
+
+/**
+ * What the plain gallery's card at `position` shows behind its own picture until that has arrived:
+ * the early picture of its position, when the browser holds it, so the page does not flash grey
+ * between the two (the same work's picture, unless a work was posted in between). Undefined
+ * otherwise.
+ */
+export function earlyCardBackdrop(
+  filters: GalleryFilters,
+  position: number,
+  siteUrl: string | null = convexSiteUrl(),
+  held: boolean = earlyPicturesHeld(),
+): string | undefined {
+  if (!held || !siteUrl || position >= GALLERY_COVERS || !isPlainGallery(filters)) return undefined;
+  return siteUrl + galleryCoverPath(position);
 }

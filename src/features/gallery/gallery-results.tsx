@@ -12,7 +12,7 @@ import { paths } from "@/config/paths";
 import { formatNumber } from "@/lib/i18n/format";
 import { useLoadedCountMemory } from "@/lib/use-loaded-count-memory";
 import { useNow } from "@/lib/use-now";
-import { earlyGalleryPictures } from "./early-pictures";
+import { earlyCardBackdrop, earlyGalleryPictures } from "./early-pictures";
 import { hasActiveFilters, queryFilterArgs, type GalleryFilters } from "./gallery-params";
 
 export const PAGE_SIZE = 20;
@@ -134,7 +134,7 @@ function WorkResults({ works, filters, onClear, canLoadMore, loadingMore, onLoad
         <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-label="作品一覧">
           {works.map((work, position) => (
             <li key={work._id} className="flex [&>*]:flex-1">
-              <WorkCard work={work} now={now} position={position} />
+              <WorkCard work={work} now={now} position={position} backdrop={earlyCardBackdrop(filters, position)} />
             </li>
           ))}
         </ul>
