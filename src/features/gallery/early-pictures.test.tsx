@@ -1,10 +1,10 @@
 import { fireEvent, render } from "@testing-library/react";
 import { MemoryRouter } from "react-router-dom";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { WorkCard, type WorkCardData } from "@/components/works/work-card";
+import { WorkCard } from "@/components/works/work-card";
 import { WorkGridSkeleton } from "@/components/works/work-grid";
 import { EARLY_PICTURES_MARK } from "@/prerender/early-pictures-mark";
-import { fakeId } from "@/test/fake-convex";
+import { fakeWorkCard } from "@/test/work-cards";
 import { earlyCardBackdrop, earlyGalleryPictures } from "./early-pictures";
 import { DEFAULT_FILTERS } from "./gallery-params";
 
@@ -87,20 +87,7 @@ describe("earlyCardBackdrop", () => {
 });
 
 describe("WorkCard's backdrop", () => {
-  const work: WorkCardData = {
-    _id: fakeId("projects", "w"),
-    _creationTime: 1,
-    title: "作品",
-    description: "説明",
-    genre: "tool",
-    aiTools: [],
-    isZeroCode: false,
-    likesCount: 0,
-    commentsCount: 0,
-    viewsCount: 0,
-    thumbnailUrl: "https://happy-otter-123.convex.cloud/api/storage/thumb",
-    author: { _id: fakeId("users", "a"), handle: "a", displayName: "作者", photoUrl: null },
-  };
+  const work = fakeWorkCard("w", { thumbnailUrl: "https://happy-otter-123.convex.cloud/api/storage/thumb" });
   const pictureBox = (container: HTMLElement) => container.querySelector<HTMLImageElement>("img[data-card-thumbnail]")!.parentElement!;
 
   it("stays behind the thumbnail until that has arrived", () => {

@@ -4,7 +4,8 @@ import { beforeEach, describe, expect, it, vi } from "vitest";
 import { api } from "../../../convex/_generated/api";
 import type { WorkCardData } from "@/components/works/work-card";
 import { toggleLocalSave } from "@/lib/local-saves";
-import { fakeId, FakeConvex, onePage, renderWithConvex } from "@/test/fake-convex";
+import { FakeConvex, onePage, renderWithConvex } from "@/test/fake-convex";
+import { fakeWorkCard } from "@/test/work-cards";
 import { SavedPage } from "./saved-page";
 
 const server = vi.hoisted((): { status: "signedIn" | "signedOut" } => ({ status: "signedOut" }));
@@ -14,20 +15,7 @@ vi.mock("@/lib/use-viewer", () => ({
 }));
 vi.mock("@/components/auth/sign-in-button", () => ({ SignInButton: () => <button type="button">ログイン</button> }));
 
-const card = (id: string): WorkCardData => ({
-  _id: fakeId("projects", id),
-  _creationTime: 1,
-  title: `作品${id}`,
-  description: "説明",
-  genre: "tool",
-  aiTools: [],
-  isZeroCode: false,
-  likesCount: 0,
-  commentsCount: 0,
-  viewsCount: 0,
-  thumbnailUrl: null,
-  author: { _id: fakeId("users", "a"), handle: "a", displayName: "作者", photoUrl: null },
-});
+const card = (id: string) => fakeWorkCard(id);
 
 let convex: FakeConvex;
 let accountPage: WorkCardData[];
