@@ -1,11 +1,14 @@
-import { fireEvent, render } from "@testing-library/react";
+import { act, fireEvent, render, waitFor } from "@testing-library/react";
 import { MemoryRouter } from "react-router-dom";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { WorkCard } from "@/components/works/work-card";
 import { WorkGridSkeleton } from "@/components/works/work-grid";
 import { EARLY_PICTURES_MARK } from "@/prerender/early-pictures-mark";
+import { FakeConvex, onePage, renderWithConvex } from "@/test/fake-convex";
 import { fakeWorkCard } from "@/test/work-cards";
+import { api } from "../../../convex/_generated/api";
 import { earlyCardBackdrop, earlyGalleryPictures } from "./early-pictures";
+import { BrowseResults } from "./gallery-results";
 import { DEFAULT_FILTERS } from "./gallery-params";
 
 const SITE = "https://happy-otter-123.convex.site";
@@ -109,5 +112,41 @@ describe("WorkCard's backdrop", () => {
       </MemoryRouter>,
     );
     expect(pictureBox(container).style.backgroundImage).toBe("");
+  });
+});
+
+describe("the gallery's cards and the early pictures", () => {
+  afterEach(() => {
+    document.documentElement.removeAttribute(EARLY_PICTURES_MARK);
+    vi.unstubAllEnvs();
+    vi.restoreAllMocks();
+  });
+
+  const backdrops = (container: HTMLElement) =>
+    [...container.querySelectorAll<HTMLImageElement>("img[data-card-thumbnail]")].map(
+      (image) => image.parentElement!.style.backgroundImage,
+    );
+
+  it("keep each early picture behind the card first shown at its place, not behind a card that moves there", async () => {
+    vi.stubEnv("VITE_CONVEX_SITE_URL", SITE);
+    document.documentElement.setAttribute(EARLY_PICTURES_MARK, "");
+    // Seconds after the page load that showed them.
+    vi.spyOn(performance, "now").mockReturnValue(5_000);
+    let works = ["1", "2", "3"].map((id) => fakeWorkCard(id, { thumbnailUrl: `https://happy-otter-123.convex.cloud/api/storage/${id}` }));
+    const convex = new FakeConvex().onQuery(api.projects.list, () => onePage(works));
+    const { container } = renderWithConvex(
+      convex,
+      <MemoryRouter>
+        <BrowseResults filters={DEFAULT_FILTERS} onClear={() => undefined} header={() => null} />
+      </MemoryRouter>,
+    );
+    await waitFor(() => expect(backdrops(container)).toHaveLength(3));
+    expect(backdrops(container)).toEqual([0, 1, 2].map((n) => `url("${SITE}/covers/gallery/${n}")`));
+
+    // A new work arrives first: the cards that moved, and the new one, have other pictures.
+    works = [fakeWorkCard("0"), ...works];
+    act(() => convex.push());
+    await waitFor(() => expect(backdrops(container)).toHaveLength(4));
+    expect(backdrops(container)).toEqual(["", "", "", ""]);
   });
 });

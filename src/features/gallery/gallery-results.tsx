@@ -106,6 +106,8 @@ type WorkResultsProps = {
 
 function WorkResults({ works, filters, onClear, canLoadMore, loadingMore, onLoadMore }: WorkResultsProps) {
   const now = useNow();
+  // The early pictures are the places' first works: a work that moves to a place later has another.
+  const [firstAtPlace] = useState(() => works.map((work) => work._id));
   if (works.length === 0) {
     return hasActiveFilters(filters) ? (
       <EmptyState
@@ -134,7 +136,12 @@ function WorkResults({ works, filters, onClear, canLoadMore, loadingMore, onLoad
         <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-label="作品一覧">
           {works.map((work, position) => (
             <li key={work._id} className="flex [&>*]:flex-1">
-              <WorkCard work={work} now={now} position={position} backdrop={earlyCardBackdrop(filters, position)} />
+              <WorkCard
+                work={work}
+                now={now}
+                position={position}
+                backdrop={firstAtPlace[position] === work._id ? earlyCardBackdrop(filters, position) : undefined}
+              />
             </li>
           ))}
         </ul>
