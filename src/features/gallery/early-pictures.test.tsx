@@ -7,7 +7,7 @@ import { EARLY_PICTURES_MARK } from "@/prerender/early-pictures-mark";
 import { FakeConvex, onePage, renderWithConvex } from "@/test/fake-convex";
 import { fakeWorkCard } from "@/test/work-cards";
 import { api } from "../../../convex/_generated/api";
-import { earlyCardBackdrop, earlyGalleryPictures } from "./early-pictures";
+import { earlyCardBackdrops, earlyGalleryPictures } from "./early-pictures";
 import { BrowseResults } from "./gallery-results";
 import { DEFAULT_FILTERS } from "./gallery-params";
 
@@ -59,33 +59,33 @@ describe("WorkGridSkeleton's early pictures", () => {
   });
 });
 
-describe("earlyCardBackdrop", () => {
+describe("earlyCardBackdrops", () => {
   afterEach(() => {
     document.documentElement.removeAttribute(EARLY_PICTURES_MARK);
     vi.restoreAllMocks();
   });
 
   it("gives the plain gallery's first cards the early picture of their place while the browser holds it", () => {
-    expect([0, 1, 2].map((position) => earlyCardBackdrop(DEFAULT_FILTERS, position, SITE, true))).toEqual(
+    expect([0, 1, 2].map((position) => earlyCardBackdrops(DEFAULT_FILTERS, SITE, true)[position])).toEqual(
       [0, 1, 2].map((n) => `${SITE}/covers/gallery/${n}`),
     );
   });
 
   it("gives none past them, for another gallery, without a site, or when the browser does not hold them", () => {
-    expect(earlyCardBackdrop(DEFAULT_FILTERS, 3, SITE, true)).toBeUndefined();
-    expect(earlyCardBackdrop({ ...DEFAULT_FILTERS, sort: "popular" }, 0, SITE, true)).toBeUndefined();
-    expect(earlyCardBackdrop({ ...DEFAULT_FILTERS, view: "list" }, 0, SITE, true)).toBeUndefined();
-    expect(earlyCardBackdrop(DEFAULT_FILTERS, 0, null, true)).toBeUndefined();
-    expect(earlyCardBackdrop(DEFAULT_FILTERS, 0, SITE, false)).toBeUndefined();
+    expect(earlyCardBackdrops(DEFAULT_FILTERS, SITE, true)[3]).toBeUndefined();
+    expect(earlyCardBackdrops({ ...DEFAULT_FILTERS, sort: "popular" }, SITE, true)[0]).toBeUndefined();
+    expect(earlyCardBackdrops({ ...DEFAULT_FILTERS, view: "list" }, SITE, true)[0]).toBeUndefined();
+    expect(earlyCardBackdrops(DEFAULT_FILTERS, null, true)[0]).toBeUndefined();
+    expect(earlyCardBackdrops(DEFAULT_FILTERS, SITE, false)[0]).toBeUndefined();
   });
 
   it("holds them when the prerendered page marked <html>, for the minute they are kept", () => {
-    expect(earlyCardBackdrop(DEFAULT_FILTERS, 0, SITE)).toBeUndefined();
+    expect(earlyCardBackdrops(DEFAULT_FILTERS, SITE)[0]).toBeUndefined();
     document.documentElement.setAttribute(EARLY_PICTURES_MARK, "");
     vi.spyOn(performance, "now").mockReturnValue(59_000);
-    expect(earlyCardBackdrop(DEFAULT_FILTERS, 0, SITE)).toBe(`${SITE}/covers/gallery/0`);
+    expect(earlyCardBackdrops(DEFAULT_FILTERS, SITE)[0]).toBe(`${SITE}/covers/gallery/0`);
     vi.spyOn(performance, "now").mockReturnValue(61_000);
-    expect(earlyCardBackdrop(DEFAULT_FILTERS, 0, SITE)).toBeUndefined();
+    expect(earlyCardBackdrops(DEFAULT_FILTERS, SITE)[0]).toBeUndefined();
   });
 });
 

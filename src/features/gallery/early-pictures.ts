@@ -25,17 +25,15 @@ function earlyPicturesHeld(): boolean {
 }
 
 /**
- * What the plain gallery's card at `position` shows behind its own picture until that has arrived:
- * the early picture of its position, when the browser holds it, so the page does not flash grey
- * between the two (the same work's picture, unless a work was posted in between). Undefined
+ * What the plain gallery's first cards show behind their own pictures until these have arrived,
+ * by position: the early pictures, while the browser holds them, so the page does not flash grey
+ * between the two (the same work's picture, unless a work was posted in between). None
  * otherwise.
  */
-export function earlyCardBackdrop(
+export function earlyCardBackdrops(
   filters: GalleryFilters,
-  position: number,
   siteUrl: string | null = convexSiteUrl(),
   held: boolean = earlyPicturesHeld(),
-): string | undefined {
-  if (!held || !siteUrl || position >= GALLERY_COVERS || !isPlainGallery(filters)) return undefined;
-  return siteUrl + galleryCoverPath(position);
+): string[] {
+  return held ? earlyGalleryPictures(filters, siteUrl) : [];
 }

@@ -12,7 +12,7 @@ import { paths } from "@/config/paths";
 import { formatNumber } from "@/lib/i18n/format";
 import { useLoadedCountMemory } from "@/lib/use-loaded-count-memory";
 import { useNow } from "@/lib/use-now";
-import { earlyCardBackdrop, earlyGalleryPictures } from "./early-pictures";
+import { earlyCardBackdrops, earlyGalleryPictures } from "./early-pictures";
 import { hasActiveFilters, queryFilterArgs, type GalleryFilters } from "./gallery-params";
 
 export const PAGE_SIZE = 20;
@@ -108,6 +108,7 @@ function WorkResults({ works, filters, onClear, canLoadMore, loadingMore, onLoad
   const now = useNow();
   // The early pictures are the places' first works: a work that moves to a place later has another.
   const [firstAtPlace] = useState(() => works.map((work) => work._id));
+  const backdrops = earlyCardBackdrops(filters);
   if (works.length === 0) {
     return hasActiveFilters(filters) ? (
       <EmptyState
@@ -140,7 +141,7 @@ function WorkResults({ works, filters, onClear, canLoadMore, loadingMore, onLoad
                 work={work}
                 now={now}
                 position={position}
-                backdrop={firstAtPlace[position] === work._id ? earlyCardBackdrop(filters, position) : undefined}
+                backdrop={firstAtPlace[position] === work._id ? backdrops[position] : undefined}
               />
             </li>
           ))}
