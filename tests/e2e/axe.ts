@@ -18,6 +18,12 @@ export async function seriousA11yViolations(page: Page): Promise<string[]> {
   const loaded = await page.evaluate(() => "axe" in window);
   if (!loaded) await page.addScriptTag({ content: axeSource });
   const violations = await page.evaluate(async () => {
+    // A toast fading in or out is half transparent, and axe would judge its text's contrast
+    // mid-fade. Judge the screen as it settles: run every finite animation to its end first
+    // (infinite ones, such as spinners, do not change colours).
+    for (const animation of document.getAnimations()) {
+      if (Number.isFinite(animation.effect?.getComputedTiming().endTime ?? Infinity)) animation.finish();
+    }
     const axe = (window as unknown as { axe: { run: (ctx: Document, opts: object) => Promise<{ violations: unknown[] }> } }).axe;
     const result = await axe.run(document, { resultTypes: ["violations"] });
     return JSON.parse(JSON.stringify(result.violations)) as unknown;
