@@ -7,7 +7,7 @@ import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, inject, test } from "vitest";
 import { buildForProduction } from "../../scripts/production-build";
 import { SIGNED_IN_MARK } from "../../src/prerender/signed-in-mark";
-import { PHONE, useBrowser } from "./browser";
+import { DESKTOP, PHONE, useBrowser } from "./browser";
 import { discoverPaths, layoutShiftOf, MAX_CLS, publicPages, recordShifts } from "./layout-shifts";
 
 const browser = useBrowser();
@@ -220,6 +220,42 @@ describe("once the scripts run", () => {
     );
     await page.goto("/");
     await page.getByRole("banner").getByRole("button", { name: "ログイン" }).waitFor();
+  });
+
+  test("only a browser holding a session downloads Convex Auth's client at once; a visitor gets it on signing in", async () => {
+    const authClientRequests = (page: Page) => {
+      const requests: string[] = [];
+      page.on("request", (request) => {
+        if (/\/assets\/session-auth-[^/]+\.js$/.test(new URL(request.url()).pathname)) requests.push(request.url());
+      });
+      return requests;
+    };
+    const visitor = await browser.newPage(DESKTOP, siteUrl());
+    const visitorRequests = authClientRequests(visitor);
+    await visitor.goto("/projects");
+    await visitor.getByRole("list", { name: "作品一覧" }).getByRole("link").first().waitFor();
+    await visitor.waitForLoadState("networkidle");
+    expect(visitorRequests).toEqual([]);
+    // ログイン downloads it, and Convex Auth sends the visitor on to Google (the local stand-in).
+    await visitor.getByRole("banner").getByRole("button", { name: "ログイン" }).click();
+    await visitor.getByLabel("メールアドレス").waitFor();
+    expect(visitorRequests).toHaveLength(1);
+
+    // A browser with something of Convex Auth's in storage starts with it (here a token of
+    // another deployment, which Convex Auth ignores: the page is signed out, and works).
+    const returning = await browser.newPage(DESKTOP, siteUrl());
+    const returningRequests = authClientRequests(returning);
+    const errors: string[] = [];
+    returning.on("console", (message) => message.type() === "error" && errors.push(message.text()));
+    returning.on("pageerror", (error) => errors.push(error.message));
+    await returning.addInitScript(() => localStorage.setItem("__convexAuthJWT_elsewhere", "token"));
+    await returning.goto("/");
+    await returning.getByRole("banner").getByRole("button", { name: "ログイン" }).waitFor();
+    await returning.getByRole("heading", { level: 1, name: HERO }).waitFor();
+    await returning.waitForLoadState("networkidle");
+    expect(returningRequests).toHaveLength(1);
+    // The prerendered page was hydrated under Convex Auth's client without a mismatch.
+    expect(errors).toEqual([]);
   });
 
   test("a prerendered page is interactive after hydration: the gallery's search works", async () => {

@@ -1,4 +1,4 @@
-import { useAuthActions } from "@convex-dev/auth/react";
+import { useAuthActions } from "@/lib/auth-actions";
 import * as DropdownMenu from "@radix-ui/react-dropdown-menu";
 import { Bookmark, ChartColumn, CircleHelp, LogOut, Settings, ShieldCheck, User, Users } from "lucide-react";
 import type { ReactNode } from "react";
