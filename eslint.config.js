@@ -21,11 +21,14 @@ const importOf = (names, under = "") => `^(@/${under}|(\\.\\./)+${under ? `(${un
  * into the bundle; types may come from anywhere.
  */
 const CLIENT_SAFE_MODELS = [
+  "aiTools",
   "challengeRules",
   "challengeTerms",
   "cleanText",
   "embedLinks",
   "feedLinks",
+  "genres",
+  "homeStats",
   "images",
   "japanTime",
   "judgingRules",
@@ -38,7 +41,7 @@ const CLIENT_SAFE_MODELS = [
   "workRules",
 ];
 /** no-restricted-imports for src/ (one config per file: ESLint does not merge a rule's options). */
-const restrictedImports = (patterns = []) => [
+const restrictedImports = (patterns = [], { convexAuthClient = false } = {}) => [
   "error",
   {
     paths: [
@@ -48,6 +51,16 @@ const restrictedImports = (patterns = []) => [
         message:
           "Use Link and NavLink of @/components/ui/link: react-router's own carry its framework-mode prefetching into every page's first download, over its size budget.",
       },
+      ...(convexAuthClient
+        ? []
+        : [
+            {
+              name: "@convex-dev/auth/react",
+              allowTypeImports: true,
+              message:
+                "Use useAuthActions of @/lib/auth-actions (and useConvexAuth of convex/react): Convex Auth's client is loaded only for a session, by src/app/auth/session-auth.tsx (docs/architecture.md).",
+            },
+          ]),
     ],
     patterns: [
       {
@@ -62,6 +75,7 @@ const restrictedImports = (patterns = []) => [
 ];
 const featureBoundaries = [
   { files: ["src/**/*.{ts,tsx}"], rules: { "no-restricted-imports": restrictedImports() } },
+  { files: ["src/app/auth/session-auth.tsx"], rules: { "no-restricted-imports": restrictedImports([], { convexAuthClient: true }) } },
   ...features.map((feature) => ({
     files: [`src/features/${feature}/**/*.{ts,tsx}`],
     rules: {

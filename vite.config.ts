@@ -47,11 +47,18 @@ export default defineConfig({
             // Everything main.tsx loads, in one file; rolldown would otherwise split it into a few
             // (react, convex, the shell) that gzip worse together.
             { name: "index", tags: ["$initial"], priority: 2 },
-            // The work cards and the small pieces they use (home, gallery, profiles, challenges):
-            // one file instead of a dozen tiny shared ones.
+            // The work card and the small pieces it uses (home, gallery, profiles, challenges):
+            // one file instead of a dozen tiny shared ones. Only what the home page's cards need,
+            // as the home page loads it too.
             {
               name: "work-card",
-              test: /[\\/]src[\\/](components[\\/]works[\\/]|components[\\/]ui[\\/](avatar|badge|card|empty-state)\.|lib[\\/](i18n[\\/]format|use-now|genres)\.)|[\\/]convex[\\/]constants\.|lucide-react[\\/]dist[\\/]esm[\\/](?!icons[\\/])/,
+              test: /[\\/]src[\\/](components[\\/]works[\\/](author-byline|card-image|work-card|work-stats)\.|components[\\/]ui[\\/](avatar|badge|card|empty-state)\.|lib[\\/](i18n[\\/]format|use-now|genres)\.)|[\\/]convex[\\/]model[\\/]genres\.|lucide-react[\\/]dist[\\/]esm[\\/](?!icons[\\/])/,
+              priority: 1,
+            },
+            // The lists of works and their controls (gallery, profiles, tags, saves …), likewise.
+            {
+              name: "work-lists",
+              test: /[\\/]src[\\/]components[\\/](works[\\/](work-grid|work-list-item|sort-toggle|zero-code-toggle)|ui[\\/]segmented)\./,
               priority: 1,
             },
           ],

@@ -1,90 +1,11 @@
 // Product constants shared by the server and the browser (docs/product.md, docs/decisions.md).
 // Plain data only: the frontend imports this file directly.
 
-/** Genres a work can have (the submit list), with their Japanese labels. */
-export const GENRES = [
-  { id: "webapp", label: "Webアプリ" },
-  { id: "mobile", label: "モバイルアプリ" },
-  { id: "game", label: "ゲーム" },
-  { id: "tool", label: "ツール" },
-  { id: "ai", label: "AI" },
-  { id: "design", label: "デザイン" },
-  { id: "education", label: "教育" },
-  { id: "business", label: "ビジネス" },
-  { id: "entertainment", label: "エンタメ" },
-  { id: "other", label: "その他" },
-] as const;
-export type Genre = (typeof GENRES)[number]["id"];
-export const GENRE_IDS = GENRES.map((g) => g.id) as readonly Genre[];
+// Genres live in their own module, so a page that shows a genre's label loads only them.
+export { GENRE_ALIASES, GENRE_IDS, GENRES, type Genre } from "./model/genres";
 
-/** Older gallery links used `?genre=web`; it means `webapp` (docs/product.md "Gallery"). */
-export const GENRE_ALIASES: Readonly<Record<string, Genre>> = { web: "webapp" };
-
-/**
- * AI tools offered when posting, grouped as the submit form shows them (docs/product.md "Posting
- * wizard", step 3).
- */
-export const AI_TOOL_GROUPS = [
-  {
-    id: "vibeCoding",
-    label: "バイブコーディングツール",
-    tools: [
-      { name: "bolt.new", popular: true },
-      { name: "Lovable", popular: true },
-      { name: "v0", popular: true },
-      { name: "Cursor", popular: true },
-      { name: "Replit Agent", popular: false },
-      { name: "GitHub Copilot", popular: false },
-    ],
-  },
-  {
-    id: "assistants",
-    label: "AIアシスタント",
-    tools: [
-      { name: "ChatGPT", popular: true },
-      { name: "Claude", popular: true },
-      { name: "Gemini", popular: false },
-    ],
-  },
-  {
-    id: "imageGeneration",
-    label: "画像生成",
-    tools: [
-      { name: "Midjourney", popular: false },
-      { name: "DALL-E", popular: false },
-      { name: "Stable Diffusion", popular: false },
-    ],
-  },
-] as const;
-
-/** The submit list's own catch-all choice. */
-export const OTHER_AI_TOOL = "other";
-
-/** Every tool of the submit list, in the submit form's order. */
-export const SUBMIT_AI_TOOLS = [
-  "bolt.new",
-  "Lovable",
-  "v0",
-  "Cursor",
-  "Replit Agent",
-  "ChatGPT",
-  "Claude",
-  "Gemini",
-  "GitHub Copilot",
-  "Midjourney",
-  "DALL-E",
-  "Stable Diffusion",
-  OTHER_AI_TOOL,
-] as const;
-
-/**
- * The gallery's AI-tool filter: the gallery's own filter tools first, then every other submit tool.
- */
-const SPEC_FILTER_AI_TOOLS = ["ChatGPT", "Claude", "Midjourney", "DALL-E", "Stable Diffusion", "GitHub Copilot", "v0", "Cursor"] as const;
-export const FILTER_AI_TOOLS: readonly string[] = [
-  ...SPEC_FILTER_AI_TOOLS,
-  ...SUBMIT_AI_TOOLS.filter((tool) => tool !== OTHER_AI_TOOL && !(SPEC_FILTER_AI_TOOLS as readonly string[]).includes(tool)),
-];
+// So are the AI tools: the gallery's filter needs them, not the rest of this file.
+export { AI_TOOL_GROUPS, FILTER_AI_TOOLS, OTHER_AI_TOOL, SUBMIT_AI_TOOLS } from "./model/aiTools";
 
 export const NOTIFICATION_TYPES = [
   "like",
@@ -177,13 +98,8 @@ export const BADGE_THRESHOLDS = {
   trendsetterViews: 1000,
 } as const;
 
-/** Offsets added to the real counts on the home page's goal statistics. */
-export const HOME_STAT_OFFSETS = {
-  projects: 2847,
-  users: 1523,
-  zeroCodeProjects: 892,
-  likes: 45678,
-} as const;
+// In its own module, so the home page loads only these numbers.
+export { HOME_STAT_OFFSETS } from "./model/homeStats";
 
 // ---------------------------------------------------------------------------------------------
 // Trust and safety

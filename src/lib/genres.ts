@@ -1,4 +1,4 @@
-import { GENRE_ALIASES, GENRES } from "../../convex/constants";
+import { GENRE_ALIASES, GENRES } from "../../convex/model/genres";
 
 const labels = new Map<string, string>(GENRES.map((g) => [g.id, g.label]));
 

@@ -1,5 +1,6 @@
 import { parseWorkSort, type WorkSort } from "@/lib/work-sort";
-import { FILTER_AI_TOOLS, GENRE_ALIASES, GENRE_IDS, type Genre } from "../../../convex/constants";
+import { FILTER_AI_TOOLS } from "../../../convex/model/aiTools";
+import { GENRE_ALIASES, GENRE_IDS, type Genre } from "../../../convex/model/genres";
 
 export type GallerySort = WorkSort;
 export type GalleryView = "grid" | "list";

@@ -6,7 +6,8 @@ import { Select } from "@/components/ui/select";
 import { SegmentedGroup, segmentClass } from "@/components/ui/segmented";
 import { SortToggle } from "@/components/works/sort-toggle";
 import { ZeroCodeToggle } from "@/components/works/zero-code-toggle";
-import { FILTER_AI_TOOLS, GENRES, type Genre } from "../../../convex/constants";
+import { FILTER_AI_TOOLS } from "../../../convex/model/aiTools";
+import { GENRES, type Genre } from "../../../convex/model/genres";
 import { hasActiveFilters, type GalleryFilters, type GallerySort, type GalleryView } from "./gallery-params";
 
 const ALL = "all";

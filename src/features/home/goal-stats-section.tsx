@@ -1,6 +1,6 @@
 import { Heart, LayoutGrid, Sparkles, Users } from "lucide-react";
 import type { ReactNode } from "react";
-import { HOME_STAT_OFFSETS } from "../../../convex/constants";
+import { HOME_STAT_OFFSETS } from "../../../convex/model/homeStats";
 import { Skeleton } from "@/components/ui/skeleton";
 import { formatNumber } from "@/lib/i18n/format";
 
