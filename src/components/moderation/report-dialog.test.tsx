@@ -19,7 +19,6 @@ vi.mock("@/lib/use-viewer", () => ({
       ? { status: "signedIn", viewer: { _id: "u1", role: null, suspension: null } }
       : { status: "signedOut", viewer: null },
 }));
-vi.mock("@/components/auth/sign-in-button", () => ({ SignInButton: () => <button type="button">ログイン</button> }));
 
 const target = { type: "work" as const, id: "w1", label: "猫カフェ予約アプリ" };
 

@@ -21,7 +21,6 @@ const server = vi.hoisted((): FakeServer => ({ viewer: "signedIn", create: () =>
 vi.mock("@/lib/use-viewer", () => ({
   useViewer: () => (server.viewer === "signedIn" ? { status: "signedIn", viewer: { _id: "u1" } } : { status: "signedOut", viewer: null }),
 }));
-vi.mock("@/components/auth/sign-in-button", () => ({ SignInButton: () => <button type="button">ログイン</button> }));
 const convex = new FakeConvex().onMutation(api.challenges.create, (args) => server.create(args));
 
 function Elsewhere() {

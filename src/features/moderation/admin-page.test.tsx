@@ -16,7 +16,6 @@ vi.mock("@/lib/use-viewer", () => ({
       ? { status: "signedIn", viewer: { _id: "u1", role: state.viewer.role ?? null, suspension: null } }
       : { status: state.viewer.status, viewer: state.viewer.status === "loading" ? undefined : null },
 }));
-vi.mock("@/components/auth/sign-in-button", () => ({ SignInButton: () => <button type="button">ログイン</button> }));
 const toast: ToastApi = { show: vi.fn(), success: vi.fn(), error: vi.fn() };
 
 let convex: FakeConvex;

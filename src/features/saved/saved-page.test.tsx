@@ -13,7 +13,6 @@ const server = vi.hoisted((): { status: "signedIn" | "signedOut" } => ({ status:
 vi.mock("@/lib/use-viewer", () => ({
   useViewer: () => (server.status === "signedIn" ? { status: "signedIn", viewer: { _id: "me" } } : { status: "signedOut", viewer: null }),
 }));
-vi.mock("@/components/auth/sign-in-button", () => ({ SignInButton: () => <button type="button">ログイン</button> }));
 
 const card = (id: string) => fakeWorkCard(id);
 
