@@ -15,6 +15,11 @@ const subscribe = (listener: () => void) => {
   listeners.add(listener);
   return () => listeners.delete(listener);
 };
+// Back from Google's page, a browser may show this page as it was left (the back/forward cache):
+// the sign-in is over then.
+if (typeof window !== "undefined") {
+  window.addEventListener("pageshow", (event) => event.persisted && setSigningIn(false));
+}
 
 /** Starts Google sign-in (a redirect to Google and back). */
 export function SignInButton({ size = "sm", className }: { size?: ButtonSize; className?: string }) {
