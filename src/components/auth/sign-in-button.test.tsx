@@ -24,13 +24,14 @@ describe("SignInButton", () => {
         <SignInButton size="lg" />
       </AuthActionsContext.Provider>,
     );
-    await user.click(screen.getAllByRole("button", { name: "ログイン" })[0]);
+    const [first] = screen.getAllByRole("button", { name: "ログイン" });
+    await user.click(first!);
     expect(signIn).toHaveBeenCalledWith("google", { redirectTo: "/projects?sort=popular" });
     for (const button of screen.getAllByRole("button", { name: "ログイン" })) expect(button).toHaveAttribute("aria-busy", "true");
 
     // A page restored as it was left, after Back from Google's page, is no longer signing in.
     pageShown(false);
-    expect(screen.getAllByRole("button", { name: "ログイン" })[0]).toHaveAttribute("aria-busy", "true");
+    expect(first).toHaveAttribute("aria-busy", "true");
     pageShown(true);
     for (const button of screen.getAllByRole("button", { name: "ログイン" })) expect(button).not.toHaveAttribute("aria-busy");
   });
