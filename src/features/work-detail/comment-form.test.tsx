@@ -6,7 +6,6 @@ import { ConvexError } from "convex/values";
 import { ToastProvider } from "@/components/ui/toast-provider";
 import { CommentForm, COMMENT_MAX_LENGTH } from "./comment-form";
 
-
 function renderForm(props: Partial<ComponentProps<typeof CommentForm>> = {}) {
   const onSubmit = vi.fn<(content: string) => Promise<void>>(() => Promise.resolve());
   render(
