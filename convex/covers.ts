@@ -4,9 +4,11 @@
 // streamed from storage rather than redirected there: storage is another origin, and a phone would
 // open a second connection before the page's largest picture. Routed in convex/http.ts; the paths
 // are model/shareLinks.ts's.
+import type { StorageActionWriter } from "convex/server";
 import { v } from "convex/values";
 import { internal } from "./_generated/api";
-import { httpAction, internalQuery } from "./_generated/server";
+import type { Id } from "./_generated/dataModel";
+import { httpAction, internalQuery, type QueryCtx } from "./_generated/server";
 import { galleryPage } from "./model/gallery";
 import { COVER_PREFIX, GALLERY_COVER_MAX_AGE_SECONDS, GALLERY_COVER_PREFIX, GALLERY_COVERS } from "./model/shareLinks";
 import { shownWork } from "./model/visibility";
@@ -14,11 +16,22 @@ import { idAfterPrefix } from "./model/webApp";
 
 const notFound = () => new Response(null, { status: 404, headers: { "Cache-Control": "no-store" } });
 
+/** The stored picture itself, kept by browsers for `maxAgeSeconds`; 404 without one. */
+async function imageResponse(storage: StorageActionWriter, storageId: Id<"_storage"> | null, maxAgeSeconds: number) {
+  const image = storageId ? await storage.get(storageId) : null;
+  if (!image) return notFound();
+  return new Response(image, {
+    headers: { "Content-Type": image.type || "application/octet-stream", "Cache-Control": `public, max-age=${maxAgeSeconds}` },
+  });
+}
+
 /** The thumbnail of a shown work's first screenshot, or null (no such work, or no screenshot). */
+const coverOf = async (ctx: QueryCtx, id: string) => (await shownWork(ctx, id))?.screenshots[0]?.thumbnailStorageId ?? null;
+
 export const workCover = internalQuery({
   args: { id: v.string() },
   returns: v.union(v.null(), v.id("_storage")),
-  handler: async (ctx, { id }) => (await shownWork(ctx, id))?.screenshots[0]?.thumbnailStorageId ?? null,
+  handler: (ctx, { id }) => coverOf(ctx, id),
 });
 
 /**
@@ -29,11 +42,7 @@ export const workCover = internalQuery({
 export const coverImage = httpAction(async (ctx, request) => {
   const id = idAfterPrefix(new URL(request.url).pathname, COVER_PREFIX);
   const storageId = id === null ? null : await ctx.runQuery(internal.covers.workCover, { id });
-  const image = storageId ? await ctx.storage.get(storageId) : null;
-  if (!image) return notFound();
-  return new Response(image, {
-    headers: { "Content-Type": image.type || "application/octet-stream", "Cache-Control": "public, max-age=300" },
-  });
+  return imageResponse(ctx.storage, storageId, 300);
 });
 
 /**
@@ -47,7 +56,7 @@ export const galleryCover = internalQuery({
   handler: async (ctx, { position }) => {
     const { page } = await galleryPage(ctx, { sort: "newest", paginationOpts: { numItems: position + 1, cursor: null } });
     const card = page[position];
-    return card ? ((await shownWork(ctx, card._id))?.screenshots[0]?.thumbnailStorageId ?? null) : null;
+    return card ? coverOf(ctx, card._id) : null;
   },
 });
 
@@ -62,12 +71,5 @@ export const galleryCoverImage = httpAction(async (ctx, request) => {
   const position = rest !== null && /^\d$/.test(rest) ? Number(rest) : -1;
   if (position < 0 || position >= GALLERY_COVERS) return notFound();
   const storageId = await ctx.runQuery(internal.covers.galleryCover, { position });
-  const image = storageId ? await ctx.storage.get(storageId) : null;
-  if (!image) return notFound();
-  return new Response(image, {
-    headers: {
-      "Content-Type": image.type || "application/octet-stream",
-      "Cache-Control": `public, max-age=${GALLERY_COVER_MAX_AGE_SECONDS}`,
-    },
-  });
+  return imageResponse(ctx.storage, storageId, GALLERY_COVER_MAX_AGE_SECONDS);
 });

@@ -2,6 +2,7 @@ import { ConvexProviderWithAuth, type ConvexReactClient } from "convex/react";
 import { useEffect, useMemo, useState, type ReactNode } from "react";
 import { ToastProvider } from "@/components/ui/toast-provider";
 import { AuthActionsContext, type AuthActions } from "@/lib/auth-actions";
+import { useHydrated } from "@/lib/use-hydrated";
 import { pendingSignIn, type PendingSignIn } from "./auth/pending-sign-in";
 import { CONVEX_AUTH_STORAGE_PREFIX } from "./auth/session-presence";
 
@@ -11,14 +12,11 @@ export type SessionAuthModule = typeof import("./auth/session-auth");
 export const loadSessionAuth = (): Promise<SessionAuthModule> => import("./auth/session-auth");
 
 const noToken = () => Promise.resolve(null);
-const VISITOR = {
-  // As Convex Auth's own first render: the prerendered HTML shows the session as not yet known,
-  // and hydration must render the same.
-  loading: { isLoading: true, isAuthenticated: false, fetchAccessToken: noToken },
-  known: { isLoading: false, isAuthenticated: false, fetchAccessToken: noToken },
-};
-const useVisitorLoading = () => VISITOR.loading;
-const useVisitorKnown = () => VISITOR.known;
+const SIGNED_OUT = { isLoading: false, isAuthenticated: false, fetchAccessToken: noToken };
+// As Convex Auth's own first render: the prerendered HTML shows the session as not yet known, and
+// hydration must render the same.
+const NOT_YET_KNOWN = { ...SIGNED_OUT, isLoading: true };
+const useVisitorAuth = () => (useHydrated() ? SIGNED_OUT : NOT_YET_KNOWN);
 
 /**
  * App-wide context, outermost first: the Convex client with its auth, then toasts.
@@ -55,8 +53,6 @@ export function AppProviders({
     [],
   );
   const visitor = session === null;
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
   useEffect(() => {
     if (!visitor) return;
     const followOtherTab = (event: StorageEvent) => {
@@ -77,7 +73,7 @@ export function AppProviders({
     );
   }
   return (
-    <ConvexProviderWithAuth client={convex} useAuth={hydrated ? useVisitorKnown : useVisitorLoading}>
+    <ConvexProviderWithAuth client={convex} useAuth={useVisitorAuth}>
       <AuthActionsContext.Provider value={visitorActions}>{app}</AuthActionsContext.Provider>
     </ConvexProviderWithAuth>
   );
