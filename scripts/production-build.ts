@@ -1,7 +1,7 @@
 // A production build of the app served as a static host serves it, for the benchmarks that
 // measure what visitors get (bench-bundle, bench-lighthouse): Vite's build into a folder, and a
-// small HTTP server with the single-page-app fallback to index.html and gzip (over HTTP/2 with
-// TLS when given a certificate, as hosting services serve sites).
+// small HTTP server with the single-page-app fallback to index.html and brotli or gzip (over HTTP/2
+// with TLS when given a certificate, as hosting services serve sites).
 import fs from "node:fs";
 import http from "node:http";
 import http2 from "node:http2";
@@ -42,28 +42,49 @@ const CONTENT_TYPES: Record<string, string> = {
 };
 const COMPRESSIBLE = new Set([".html", ".js", ".css", ".svg", ".json", ".txt", ".webmanifest"]);
 
+/** How a host compresses text: at the highest level, once, ahead of the requests. */
+export type Encoding = "br" | "gzip";
+export const COMPRESSORS: Record<Encoding, (bytes: Buffer) => Buffer> = {
+  br: (bytes) =>
+    zlib.brotliCompressSync(bytes, {
+      params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: bytes.length },
+    }),
+  gzip: (bytes) => zlib.gzipSync(bytes, { level: 9 }),
+};
+
 /**
  * Serves `dir` like a static host: files as they are (hashed assets cached for a year), a folder's
  * index.html for the folder (/projects → projects/index.html, as Netlify, Vercel, Cloudflare Pages
- * and GitHub Pages do), any other path answered with the root index.html, text gzipped for
- * browsers that accept it. With `tls` it speaks HTTP/2 over TLS (and HTTP/1.1 to clients without
- * HTTP/2), as Netlify, Vercel, Cloudflare Pages and GitHub Pages do; without, plain HTTP/1.1.
+ * and GitHub Pages do), any other path answered with the root index.html, text compressed for
+ * browsers that accept it: brotli where the browser takes it, as Netlify, Vercel and Cloudflare
+ * Pages serve it, else gzip; with `encodings: ["gzip"]` gzip only, as GitHub Pages serves it. With
+ * `tls` it speaks HTTP/2 over TLS (and HTTP/1.1 to clients without HTTP/2), as those hosts do;
+ * without, plain HTTP/1.1.
  */
 export async function serveStatic(
   dir: string,
   tls?: { key: string | Buffer; cert: string | Buffer },
+  encodings: readonly Encoding[] = ["br", "gzip"],
 ): Promise<{ url: string; close: () => Promise<void> }> {
   // Text is compressed before the first request, as hosts serve it from a compressed cache: no
   // request pays compression time (Lighthouse adds each file's observed server time to its
   // simulation).
-  const gzipCache = new Map<string, Buffer>();
+  const compressed = new Map<string, Buffer>();
+  const compress = (file: string, encoding: Encoding) => {
+    const key = `${encoding}:${file}`;
+    let body = compressed.get(key);
+    if (!body) {
+      body = COMPRESSORS[encoding](fs.readFileSync(file));
+      compressed.set(key, body);
+    }
+    return body;
+  };
   for (const entry of fs.readdirSync(dir, { recursive: true, encoding: "utf8" })) {
     const file = path.join(dir, entry);
     if (COMPRESSIBLE.has(path.extname(file)) && fs.statSync(file).isFile()) {
-      gzipCache.set(file, zlib.gzipSync(fs.readFileSync(file), { level: 9 }));
+      for (const encoding of encodings) compress(file, encoding);
     }
   }
-  const gzipped = (file: string) => gzipCache.get(file) ?? zlib.gzipSync(fs.readFileSync(file), { level: 9 });
   const handler = (req: http.IncomingMessage | http2.Http2ServerRequest, res: http.ServerResponse | http2.Http2ServerResponse) => {
     const pathname = decodeURIComponent(new URL(req.url ?? "/", "http://x").pathname);
     let file = path.join(dir, path.normalize(pathname));
@@ -74,10 +95,11 @@ export async function serveStatic(
       "content-type": CONTENT_TYPES[ext] ?? "application/octet-stream",
       "cache-control": pathname.startsWith("/assets/") ? "public, max-age=31536000, immutable" : "no-cache",
     };
-    const gzip = COMPRESSIBLE.has(ext) && /\bgzip\b/.test(String(req.headers["accept-encoding"] ?? ""));
-    if (gzip) {
-      res.writeHead(200, { ...headers, "content-encoding": "gzip", vary: "accept-encoding" });
-      res.end(gzipped(file));
+    const accepted = String(req.headers["accept-encoding"] ?? "");
+    const encoding = COMPRESSIBLE.has(ext) ? encodings.find((e) => new RegExp(`\\b${e}\\b`).test(accepted)) : undefined;
+    if (encoding) {
+      res.writeHead(200, { ...headers, "content-encoding": encoding, vary: "accept-encoding" });
+      res.end(compress(file, encoding));
       return;
     }
     res.writeHead(200, headers);
