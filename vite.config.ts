@@ -61,11 +61,17 @@ export default defineConfig({
               test: /[\\/]src[\\/]components[\\/](works[\\/](work-grid|work-list-item|sort-toggle|zero-code-toggle)|ui[\\/]segmented)\./,
               priority: 1,
             },
-            // Small pieces most list and detail pages use (fields, error states, the paginated
-            // query, feed and share links): one file gzips a third smaller than a dozen tiny ones.
+            // What most pages with data use (the paginated query, the error states, the feed and
+            // share links): one file gzips a third smaller than a dozen tiny ones.
             {
               name: "page-kit",
-              test: /[\\/]src[\\/](components[\\/](ui[\\/](select|input|label|error-state)|query-error-boundary|feed-link)|lib[\\/](convex-error|share-link))\.|[\\/]convex[\\/]model[\\/](aiTools|feedLinks|shareLinks)\.|convex[\\/]dist[\\/]esm[\\/]react[\\/]use_paginated_query\./,
+              test: /[\\/]src[\\/](components[\\/](ui[\\/]error-state|query-error-boundary|feed-link)|lib[\\/](convex-error|share-link))\.|[\\/]convex[\\/]model[\\/](feedLinks|shareLinks)\.|convex[\\/]dist[\\/]esm[\\/]react[\\/]use_paginated_query\./,
+              priority: 1,
+            },
+            // The fields of the pages that narrow a list or edit something, likewise.
+            {
+              name: "filter-kit",
+              test: /[\\/]src[\\/]components[\\/]ui[\\/](select|input|label)\./,
               priority: 1,
             },
           ],
