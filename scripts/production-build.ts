@@ -51,15 +51,16 @@ export const COMPRESSORS: Record<Encoding, (bytes: Buffer) => Buffer> = {
     }),
   gzip: (bytes) => zlib.gzipSync(bytes, { level: 9 }),
 };
+const ACCEPTS: Record<Encoding, RegExp> = { br: /\bbr\b/, gzip: /\bgzip\b/ };
 
 /**
  * Serves `dir` like a static host: files as they are (hashed assets cached for a year), a folder's
  * index.html for the folder (/projects → projects/index.html, as Netlify, Vercel, Cloudflare Pages
  * and GitHub Pages do), any other path answered with the root index.html, text compressed for
  * browsers that accept it: brotli where the browser takes it, as Netlify, Vercel and Cloudflare
- * Pages serve it, else gzip; with `encodings: ["gzip"]` gzip only, as GitHub Pages serves it. With
- * `tls` it speaks HTTP/2 over TLS (and HTTP/1.1 to clients without HTTP/2), as those hosts do;
- * without, plain HTTP/1.1.
+ * Pages serve it, else gzip; with `encodings: ["gzip"]` gzip only, as GitHub Pages serves it (`[]`:
+ * nothing compressed). With `tls` it speaks HTTP/2 over TLS (and HTTP/1.1 to clients without
+ * HTTP/2), as those hosts do; without, plain HTTP/1.1.
  */
 export async function serveStatic(
   dir: string,
@@ -96,7 +97,7 @@ export async function serveStatic(
       "cache-control": pathname.startsWith("/assets/") ? "public, max-age=31536000, immutable" : "no-cache",
     };
     const accepted = String(req.headers["accept-encoding"] ?? "");
-    const encoding = COMPRESSIBLE.has(ext) ? encodings.find((e) => new RegExp(`\\b${e}\\b`).test(accepted)) : undefined;
+    const encoding = COMPRESSIBLE.has(ext) ? encodings.find((e) => ACCEPTS[e].test(accepted)) : undefined;
     if (encoding) {
       res.writeHead(200, { ...headers, "content-encoding": encoding, vary: "accept-encoding" });
       res.end(compress(file, encoding));
